@@ -1,0 +1,1 @@
+//! Scoring (to be written).
