@@ -62,7 +62,7 @@ impl Seat {
 
     /// The partnership this seat belongs to.
     pub const fn side(self) -> Side {
-        if self as u8 % 2 == 0 {
+        if (self as u8).is_multiple_of(2) {
             Side::NorthSouth
         } else {
             Side::EastWest
@@ -235,6 +235,21 @@ impl Player {
         Player(((self.0 as usize + n) % players) as u8)
     }
 
+    /// How this player is named at a table of `players`: the seat letter at a
+    /// four-handed partnership table, otherwise the number.
+    ///
+    /// ```
+    /// use tenace_cards::Player;
+    /// assert_eq!(Player(1).label(4), "E");
+    /// assert_eq!(Player(1).label(5), "1");
+    /// ```
+    pub fn label(self, players: usize) -> String {
+        match self.seat() {
+            Some(seat) if players == 4 => seat.to_string(),
+            _ => self.0.to_string(),
+        }
+    }
+
     /// The seat of this player at a four-handed table, if the number is 0..=3.
     pub const fn seat(self) -> Option<Seat> {
         if self.0 < 4 {
@@ -301,10 +316,7 @@ impl<T> ByPlayer<T> {
 
     /// The players with their values, from player 0.
     pub fn iter(&self) -> impl Iterator<Item = (Player, &T)> {
-        self.0
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (Player(i as u8), v))
+        self.0.iter().enumerate().map(|(i, v)| (Player(i as u8), v))
     }
 }
 

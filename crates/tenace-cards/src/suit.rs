@@ -173,7 +173,5 @@ impl FromStr for Strain {
     }
 }
 
-
-
 crate::serde_via_str!(Suit);
 crate::serde_via_str!(Strain);

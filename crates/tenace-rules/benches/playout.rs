@@ -1,1 +1,2 @@
+//! Benchmarks (filled in below).
 fn main() {}

@@ -163,12 +163,12 @@ impl Vulnerability {
 
     /// Whether this side is vulnerable.
     pub const fn side_vulnerable(self, side: Side) -> bool {
-        match (self, side) {
-            (Vulnerability::Both, _) => true,
-            (Vulnerability::NorthSouth, Side::NorthSouth) => true,
-            (Vulnerability::EastWest, Side::EastWest) => true,
-            _ => false,
-        }
+        matches!(
+            (self, side),
+            (Vulnerability::Both, _)
+                | (Vulnerability::NorthSouth, Side::NorthSouth)
+                | (Vulnerability::EastWest, Side::EastWest)
+        )
     }
 
     /// Whether this seat's side is vulnerable.

@@ -1,0 +1,200 @@
+//! `tenace sim`: random legal deals played to the end, on every core.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+use tenace_rules::{Game, Vulnerability};
+
+use super::GameName;
+
+/// Play random legal deals.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  tenace sim --game bridge --deals 100000
+  tenace sim --deals 10000 --seed 42 --threads 1
+  tenace sim --deals 1000 --options '{\"scoring\":\"rubber\"}'
+
+Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
+ones by a generator seeded the same way, so a run is reproducible whatever the thread count.")]
+pub struct SimArgs {
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "bridge")]
+    game: GameName,
+    /// How many deals.
+    #[arg(long, default_value_t = 10_000)]
+    deals: u64,
+    /// The seed of the first deal.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Game options as JSON, with the keys of RULES.md.
+    #[arg(long)]
+    options: Option<String>,
+}
+
+/// What one deal came to.
+#[derive(Debug, Default, Clone, Copy)]
+struct Summary {
+    deals: u64,
+    passed_out: u64,
+    made: u64,
+    declarer_tricks: u64,
+    by_level: [u64; 8],
+    by_strain: [u64; 5],
+    doubled: u64,
+    redoubled: u64,
+    ns_points: i64,
+    actions: u64,
+}
+
+impl Summary {
+    fn merge(mut self, other: Summary) -> Summary {
+        self.deals += other.deals;
+        self.passed_out += other.passed_out;
+        self.made += other.made;
+        self.declarer_tricks += other.declarer_tricks;
+        for (a, b) in self.by_level.iter_mut().zip(other.by_level) {
+            *a += b;
+        }
+        for (a, b) in self.by_strain.iter_mut().zip(other.by_strain) {
+            *a += b;
+        }
+        self.doubled += other.doubled;
+        self.redoubled += other.redoubled;
+        self.ns_points += other.ns_points;
+        self.actions += other.actions;
+        self
+    }
+}
+
+/// Runs the simulation and prints the summary.
+pub fn run(args: SimArgs) -> Result<(), String> {
+    let GameName::Bridge = args.game;
+    let options: BridgeOptions = match &args.options {
+        Some(text) => serde_json::from_str(text).map_err(|e| format!("--options: {e}"))?,
+        None => BridgeOptions::default(),
+    };
+    let problems = options.problems();
+    if !problems.is_empty() {
+        return Err(format!("--options: {}", problems.join("; ")));
+    }
+    if args.seed.checked_add(args.deals).is_none() {
+        return Err("--deals: the seeds would pass 2^64-1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("--threads: {e}"))?;
+    let threads = pool.current_num_threads();
+    let bar = ProgressBar::new(args.deals);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
+            .expect("the template is valid"),
+    );
+    let done = AtomicU64::new(0);
+    let start = Instant::now();
+    let summary = pool.install(|| {
+        (0..args.deals)
+            .into_par_iter()
+            .map(|k| {
+                let s = play_random(args.seed + k, &options);
+                // Update the bar in steps, so threads do not fight over it.
+                if done.fetch_add(1, Ordering::Relaxed) % 256 == 255 {
+                    bar.inc(256);
+                }
+                s
+            })
+            .reduce(Summary::default, Summary::merge)
+    });
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    print_summary(&summary, secs, threads);
+    Ok(())
+}
+
+/// Plays one deal with uniformly random legal calls and cards.
+fn play_random(seed: u64, options: &BridgeOptions) -> Summary {
+    let setup = BridgeSetup::from_seed(seed, Vulnerability::None, options.clone());
+    let mut deal = BridgeDeal::from_setup(setup).expect("a seeded deal is valid");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut summary = Summary {
+        deals: 1,
+        ..Summary::default()
+    };
+    while let Some(player) = deal.to_act().iter().next() {
+        let legal = deal.legal_actions(player);
+        let action = legal[rng.random_range(0..legal.len())];
+        deal.apply_unchecked(player, action);
+        summary.actions += 1;
+    }
+    match deal.result() {
+        None => summary.passed_out = 1,
+        Some(r) => {
+            summary.made = u64::from(r.tricks >= 6 + r.contract.level);
+            summary.declarer_tricks = u64::from(r.tricks);
+            summary.by_level[r.contract.level as usize] = 1;
+            summary.by_strain[r.contract.strain.index().min(4)] = 1;
+            summary.doubled = u64::from(r.contract.doubling == tenace_rules::Doubling::Doubled);
+            summary.redoubled = u64::from(r.contract.doubling == tenace_rules::Doubling::Redoubled);
+        }
+    }
+    summary.ns_points = i64::from(deal.score_ns().unwrap_or(0));
+    summary
+}
+
+fn print_summary(s: &Summary, secs: f64, threads: usize) {
+    let played = s.deals - s.passed_out;
+    let pct = |n: u64, d: u64| {
+        if d == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / d as f64
+        }
+    };
+    println!(
+        "{} deals in {:.2} s on {threads} threads: {:.0} deals/s, {:.0} actions/s",
+        s.deals,
+        secs,
+        s.deals as f64 / secs,
+        s.actions as f64 / secs
+    );
+    println!(
+        "passed out: {} ({:.1}%)",
+        s.passed_out,
+        pct(s.passed_out, s.deals)
+    );
+    if played > 0 {
+        println!(
+            "contracts made: {:.1}%, declarer's average tricks {:.2}",
+            pct(s.made, played),
+            s.declarer_tricks as f64 / played as f64
+        );
+        println!(
+            "doubled {:.1}%, redoubled {:.1}%",
+            pct(s.doubled, played),
+            pct(s.redoubled, played)
+        );
+        let levels: Vec<String> = (1..=7)
+            .map(|l| format!("{l}: {:.1}%", pct(s.by_level[l], played)))
+            .collect();
+        println!("levels: {}", levels.join(", "));
+        let strains: Vec<String> = ["C", "D", "H", "S", "NT"]
+            .iter()
+            .zip(s.by_strain)
+            .map(|(name, n)| format!("{name}: {:.1}%", pct(n, played)))
+            .collect();
+        println!("strains: {}", strains.join(", "));
+    }
+    println!(
+        "average score for North-South: {:+.1}",
+        s.ns_points as f64 / s.deals as f64
+    );
+}

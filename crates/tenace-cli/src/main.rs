@@ -1,0 +1,44 @@
+//! `tenace`: deal, score, simulate and drive the engine protocol from the terminal.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+
+/// tenace: the engine for the bridge family of trick-taking games.
+#[derive(Debug, Parser)]
+#[command(name = "tenace", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Deal hands from a seed, one PBN deal string a line.
+    Deal(commands::deal::DealArgs),
+    /// Score one contract in duplicate, rubber or Chicago scoring.
+    Score(commands::score::ScoreArgs),
+    /// Play random legal deals to the end on every core, and summarise them.
+    Sim(commands::sim::SimArgs),
+    /// Speak the engine protocol: JSON requests on stdin, one JSON response line each.
+    Engine(commands::engine::EngineArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Deal(args) => commands::deal::run(args),
+        Command::Score(args) => commands::score::run(args),
+        Command::Sim(args) => commands::sim::run(args),
+        Command::Engine(args) => commands::engine::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tenace: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value).
+//!
+//! ```
+//! use tenace_formats::pbn::{format_deal, parse_deal};
+//! use tenace_cards::Seat;
+//! let text = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+//! let deal = parse_deal(text).unwrap();
+//! assert_eq!(deal.first, Seat::North);
+//! assert_eq!(format_deal(deal.first, &deal.complete().unwrap()), text);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod pbn;

@@ -1,0 +1,387 @@
+//! The engine protocol: one JSON request a line in, one JSON response a line out.
+//!
+//! `docs/engine-protocol.md` is the reference, with examples. The [`Engine`] holds one game
+//! (a deal or a whole match) and answers each request; it does no I/O, so the CLI's
+//! `engine` command is a loop over stdin and the tests call it directly.
+//!
+//! Every request that fails (malformed JSON, an unknown command or field, an illegal or
+//! out-of-turn action) gets `{"ok":false,"error":"…"}` naming the field or rule at fault,
+//! and leaves the game exactly as it was.
+
+use serde_json::{json, Map, Value};
+use tenace_cards::{Player, Seat};
+use tenace_formats::pbn::parse_deal;
+use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, BridgeSetup};
+use tenace_rules::{Action, AnyGame, Game, Vulnerability};
+
+use crate::state::{match_json, parse_player, player_name, view_json};
+
+/// The longest request line accepted, in bytes. Longer lines are refused unread.
+pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
+
+/// The games `new` accepts.
+const GAMES: &str = "bridge";
+
+/// What the engine is playing.
+#[derive(Debug, Clone)]
+enum Session {
+    Deal(Box<AnyGame>),
+    Match(Box<BridgeMatch>),
+}
+
+impl Session {
+    fn to_act(&self) -> Vec<Player> {
+        match self {
+            Session::Deal(g) => g.to_act().iter().collect(),
+            Session::Match(m) => m.to_act().iter().collect(),
+        }
+    }
+
+    fn legal_actions(&self, player: Player) -> Vec<Action> {
+        match self {
+            Session::Deal(g) => g.legal_actions(player),
+            Session::Match(m) => m.legal_actions(player),
+        }
+    }
+}
+
+/// A refused request: the message names the field or rule at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Refusal(String);
+
+impl<T: std::fmt::Display> From<T> for Refusal {
+    fn from(e: T) -> Self {
+        Refusal(e.to_string())
+    }
+}
+
+/// The engine behind `tenace engine`: holds one game and answers requests.
+///
+/// ```
+/// use tenace_protocol::engine::Engine;
+/// let mut e = Engine::new();
+/// e.handle_line(r#"{"cmd":"new","game":"bridge","seed":7,"dealer":"N"}"#);
+/// let reply: serde_json::Value = serde_json::from_str(&e.handle_line(r#"{"cmd":"legal"}"#)).unwrap();
+/// assert_eq!(reply["to_act"][0], "N");
+/// assert_eq!(reply["legal"]["N"][0], "P");
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Engine {
+    session: Option<Session>,
+}
+
+impl Engine {
+    /// An engine with no game yet.
+    pub fn new() -> Engine {
+        Engine::default()
+    }
+
+    /// Answers one request line with one response line (no trailing newline).
+    pub fn handle_line(&mut self, line: &str) -> String {
+        self.handle(line).to_string()
+    }
+
+    /// Answers one request line with the response as JSON.
+    pub fn handle(&mut self, line: &str) -> Value {
+        match self.dispatch(line) {
+            Ok(reply) => reply,
+            Err(Refusal(error)) => json!({ "ok": false, "error": error }),
+        }
+    }
+
+    fn dispatch(&mut self, line: &str) -> Result<Value, Refusal> {
+        if line.len() > MAX_REQUEST_BYTES {
+            return Err(Refusal(format!(
+                "request: longer than {MAX_REQUEST_BYTES} bytes"
+            )));
+        }
+        let request: Value = serde_json::from_str(line)
+            .map_err(|e| Refusal(format!("request: malformed JSON: {e}")))?;
+        let Value::Object(request) = request else {
+            return Err(Refusal("request: expected a JSON object".into()));
+        };
+        let cmd = match request.get("cmd") {
+            Some(Value::String(cmd)) => cmd.clone(),
+            Some(_) => return Err(Refusal("cmd: expected a string".into())),
+            None => return Err(Refusal("cmd: missing".into())),
+        };
+        let fields = Fields::new(&cmd, &request);
+        match cmd.as_str() {
+            "new" => self.new_game(&fields),
+            "legal" => {
+                fields.only(&[])?;
+                self.legal()
+            }
+            "apply" => {
+                fields.only(&["player", "action"])?;
+                self.apply(&fields)
+            }
+            "state" => {
+                fields.only(&[])?;
+                self.state()
+            }
+            "observe" => {
+                fields.only(&["player"])?;
+                self.observe(&fields)
+            }
+            other => Err(Refusal(format!(
+                "cmd: unknown command {other:?} (expected new, legal, apply, state or observe)"
+            ))),
+        }
+    }
+
+    fn session(&self) -> Result<&Session, Refusal> {
+        self.session.as_ref().ok_or_else(|| {
+            Refusal(r#"no game: start one with {"cmd":"new","game":"bridge","seed":1}"#.into())
+        })
+    }
+
+    fn players(&self) -> Result<usize, Refusal> {
+        Ok(match self.session()? {
+            Session::Deal(g) => g.player_count(),
+            Session::Match(_) => 4,
+        })
+    }
+
+    fn new_game(&mut self, f: &Fields) -> Result<Value, Refusal> {
+        f.only(&[
+            "game",
+            "options",
+            "seed",
+            "deal",
+            "dealer",
+            "vulnerability",
+            "match",
+        ])?;
+        let game = f.string("game")?.ok_or(Refusal("game: missing".into()))?;
+        if game != "bridge" {
+            return Err(Refusal(format!(
+                "game: unknown game {game:?} (expected one of: {GAMES})"
+            )));
+        }
+        let options: BridgeOptions = match f.get("options") {
+            None | Some(Value::Null) => BridgeOptions::default(),
+            Some(v) => {
+                serde_json::from_value(v.clone()).map_err(|e| Refusal(format!("options: {e}")))?
+            }
+        };
+        let seed = match f.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v.as_u64().ok_or(Refusal(
+                "seed: expected a whole number from 0 to 2^64-1".into(),
+            ))?),
+        };
+        let dealer = f
+            .string("dealer")?
+            .map(|d| {
+                d.parse::<Seat>()
+                    .map_err(|_| Refusal(format!("dealer: {d:?} is not a seat (N, E, S or W)")))
+            })
+            .transpose()?;
+        let vulnerability = f
+            .string("vulnerability")?
+            .map(|v| {
+                v.parse::<Vulnerability>()
+                    .map_err(|e| Refusal(format!("vulnerability: {e}")))
+            })
+            .transpose()?;
+        let is_match = match f.get("match") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(Refusal("match: expected true or false".into())),
+        };
+        let deal = f.string("deal")?;
+        let session = if is_match {
+            if deal.is_some() || dealer.is_some() || vulnerability.is_some() {
+                return Err(Refusal(
+                    "match: a match deals every deal from its seed and sets dealer and \
+                     vulnerability itself; give only game, options and seed"
+                        .into(),
+                ));
+            }
+            let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
+            let m =
+                BridgeMatch::new(options, seed).map_err(|e| Refusal(format!("options: {e}")))?;
+            Session::Match(Box::new(m))
+        } else {
+            let vulnerability = vulnerability.unwrap_or_default();
+            let setup = match (deal, seed) {
+                (Some(_), Some(_)) => {
+                    return Err(Refusal(
+                        "deal: give either a deal or a seed, not both".into(),
+                    ))
+                }
+                (Some(text), None) => {
+                    let pbn = parse_deal(text).map_err(|e| Refusal(format!("deal: {e}")))?;
+                    let hands = pbn
+                        .complete()
+                        .ok_or(Refusal("deal: every hand must be given (no '-')".into()))?;
+                    BridgeSetup {
+                        hands,
+                        dealer: dealer.unwrap_or(pbn.first),
+                        vulnerability,
+                        options,
+                    }
+                }
+                (None, Some(seed)) => match dealer {
+                    Some(d) => BridgeSetup::from_seed_with_dealer(seed, d, vulnerability, options),
+                    None => BridgeSetup::from_seed(seed, vulnerability, options),
+                },
+                (None, None) => return Err(Refusal("new: give a seed or a deal".into())),
+            };
+            let problems = setup.options.problems();
+            if !problems.is_empty() {
+                return Err(Refusal(format!("options: {}", problems.join("; "))));
+            }
+            let deal = BridgeDeal::from_setup(setup).map_err(|e| Refusal(format!("deal: {e}")))?;
+            Session::Deal(Box::new(AnyGame::Bridge(deal)))
+        };
+        self.session = Some(session);
+        let mut reply = self.state()?;
+        reply["ok"] = json!(true);
+        Ok(reply)
+    }
+
+    fn legal(&self) -> Result<Value, Refusal> {
+        let n = self.players()?;
+        let session = self.session()?;
+        let to_act = session.to_act();
+        let legal: Map<String, Value> = to_act
+            .iter()
+            .map(|&p| {
+                let actions: Vec<String> = session
+                    .legal_actions(p)
+                    .iter()
+                    .map(Action::to_string)
+                    .collect();
+                (player_name(p, n), json!(actions))
+            })
+            .collect();
+        Ok(json!({
+            "ok": true,
+            "to_act": to_act.iter().map(|&p| player_name(p, n)).collect::<Vec<_>>(),
+            "legal": legal,
+        }))
+    }
+
+    fn player_field(&self, f: &Fields) -> Result<Player, Refusal> {
+        let n = self.players()?;
+        let name = f
+            .string("player")?
+            .ok_or(Refusal("player: missing".into()))?;
+        parse_player(name, n).ok_or_else(|| {
+            let names: Vec<String> = (0..n as u8).map(|i| player_name(Player(i), n)).collect();
+            Refusal(format!(
+                "player: unknown player {name:?} (expected one of {})",
+                names.join(", ")
+            ))
+        })
+    }
+
+    fn apply(&mut self, f: &Fields) -> Result<Value, Refusal> {
+        let player = self.player_field(f)?;
+        let n = self.players()?;
+        let text = f
+            .string("action")?
+            .ok_or(Refusal("action: missing".into()))?;
+        let action: Action = text.parse().map_err(|e| Refusal(format!("action: {e}")))?;
+        let session = self
+            .session
+            .as_mut()
+            .expect("players() checked the session");
+        let (events, to_act, phase) = match session {
+            Session::Deal(g) => {
+                let events = g
+                    .try_apply(player, action)
+                    .map_err(|e| Refusal(format!("apply: {e}")))?;
+                (events, g.to_act(), g.phase())
+            }
+            Session::Match(m) => {
+                let events = m
+                    .try_apply(player, action)
+                    .map_err(|e| Refusal(format!("apply: {e}")))?;
+                let phase = m
+                    .current()
+                    .map_or(tenace_rules::Phase::Finished, |d| d.phase());
+                (events, m.to_act(), phase)
+            }
+        };
+        Ok(json!({
+            "ok": true,
+            "phase": phase,
+            "to_act": to_act.iter().map(|p| player_name(p, n)).collect::<Vec<_>>(),
+            "trick_won": events.trick_won.map(|p| player_name(p, n)),
+        }))
+    }
+
+    fn state(&self) -> Result<Value, Refusal> {
+        Ok(match self.session()? {
+            Session::Deal(g) => json!({ "ok": true, "state": view_json(&g.full_view()) }),
+            Session::Match(m) => {
+                let mut state = m.full_view().map(|v| view_json(&v)).unwrap_or(Value::Null);
+                state["match"] = match_json(m);
+                json!({ "ok": true, "state": state })
+            }
+        })
+    }
+
+    fn observe(&self, f: &Fields) -> Result<Value, Refusal> {
+        let player = self.player_field(f)?;
+        Ok(match self.session()? {
+            Session::Deal(g) => {
+                json!({ "ok": true, "observation": view_json(&g.observation(player)) })
+            }
+            Session::Match(m) => {
+                let mut obs = m
+                    .observation(player)
+                    .map(|v| view_json(&v))
+                    .unwrap_or(Value::Null);
+                obs["match"] = match_json(m);
+                json!({ "ok": true, "observation": obs })
+            }
+        })
+    }
+}
+
+/// A request's fields other than `cmd`, with checks that name the field at fault.
+struct Fields<'a> {
+    cmd: &'a str,
+    map: &'a Map<String, Value>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(cmd: &'a str, map: &'a Map<String, Value>) -> Self {
+        Fields { cmd, map }
+    }
+
+    /// Refuses any field not in `allowed`.
+    fn only(&self, allowed: &[&str]) -> Result<(), Refusal> {
+        for key in self.map.keys() {
+            if key != "cmd" && !allowed.contains(&key.as_str()) {
+                let expected = if allowed.is_empty() {
+                    "no other fields".to_string()
+                } else {
+                    allowed.join(", ")
+                };
+                return Err(Refusal(format!(
+                    "{key}: unknown field for cmd {:?} (expected {expected})",
+                    self.cmd
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key)
+    }
+
+    /// A string field, `None` if absent or null.
+    fn string(&self, key: &str) -> Result<Option<&'a str>, Refusal> {
+        match self.map.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(Refusal(format!("{key}: expected a string"))),
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! The JSON state shape every game shares.
+//!
+//! `state` (everything) and `observe` (one player's view) both use it. Players are named
+//! as their game names them: seats `N E S W` in the partnership games, numbers otherwise.
+//! In an observation `hands` holds only the hands the viewer may see, and `hand_sizes`
+//! gives every hand's count.
+
+use serde_json::{json, Map, Value};
+use tenace_cards::{Player, Side};
+use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
+use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};
+use tenace_rules::{GameConfig, View};
+
+/// How a game names player `p` at a table of `players`.
+pub fn player_name(p: Player, players: usize) -> String {
+    p.label(players)
+}
+
+/// Reads a player name (`N`, or a number) at a table of `players`.
+pub fn parse_player(name: &str, players: usize) -> Option<Player> {
+    (0..players as u8)
+        .map(Player)
+        .find(|&p| player_name(p, players).eq_ignore_ascii_case(name) || p.to_string() == name)
+}
+
+/// The JSON of a view.
+pub fn view_json(view: &View) -> Value {
+    let n = view.players;
+    let name = |p: Player| player_name(p, n);
+    let players: Vec<Player> = (0..n as u8).map(Player).collect();
+    let mut hands = Map::new();
+    for (&p, hand) in players.iter().zip(&view.hands) {
+        if let Some(hand) = hand {
+            hands.insert(name(p), json!(hand));
+        }
+    }
+    let per_player = |values: Vec<Value>| -> Value {
+        Value::Object(
+            players
+                .iter()
+                .zip(values)
+                .map(|(&p, v)| (name(p), v))
+                .collect(),
+        )
+    };
+    let mut state = json!({
+        "game": view.config.name(),
+        "options": options_json(&view.config),
+        "phase": view.phase,
+        "players": players.iter().map(|&p| name(p)).collect::<Vec<_>>(),
+        "dealer": name(view.dealer),
+        "vulnerability": view.vulnerability.map(|v| v.to_string()),
+        "hands": hands,
+        "hand_sizes": per_player(view.hand_sizes.iter().map(|&s| json!(s)).collect()),
+        "trick": view.trick.map(|t| json!({
+            "leader": name(t.leader()),
+            "cards": t.cards(),
+        })),
+        "tricks_won": per_player(view.tricks_won.iter().map(|&t| json!(t)).collect()),
+        "history": view.history.iter().map(|m| json!({
+            "player": name(m.player),
+            "action": m.action.to_string(),
+        })).collect::<Vec<_>>(),
+        "contract": view.contract.map(|c| c.to_string()),
+        "declarer": view.declarer.map(name),
+        "dummy": view.dummy.map(name),
+        "to_act": view.to_act.iter().map(name).collect::<Vec<_>>(),
+        "score": view.score,
+    });
+    if let Some(viewer) = view.viewer {
+        state["viewer"] = json!(name(viewer));
+    }
+    if n == 4 {
+        let side = |s: Side| -> u32 {
+            s.seats()
+                .iter()
+                .map(|&seat| u32::from(view.tricks_won[seat.index()]))
+                .sum()
+        };
+        state["tricks_won_by_side"] =
+            json!({ "NS": side(Side::NorthSouth), "EW": side(Side::EastWest) });
+    }
+    state
+}
+
+fn options_json(config: &GameConfig) -> Value {
+    match config {
+        GameConfig::Bridge(o) => serde_json::to_value(o).unwrap_or(Value::Null),
+    }
+}
+
+/// The JSON of a match's score sheet, with its deal count and whether it is over.
+pub fn match_json(m: &BridgeMatch) -> Value {
+    let totals = m.sheet().totals();
+    let mut sheet = match m.sheet() {
+        MatchSheet::Duplicate(boards) => json!({
+            "mode": "duplicate",
+            "boards": boards.iter().map(board_json).collect::<Vec<_>>(),
+        }),
+        MatchSheet::Rubber(sheet) => rubber_json(sheet),
+        MatchSheet::Chicago(sheet) => chicago_json(sheet),
+    };
+    sheet["totals"] = json!({ "NS": totals[0], "EW": totals[1] });
+    sheet["deals_played"] = json!(m.finished_deals().len());
+    sheet["over"] = json!(m.is_over());
+    sheet
+}
+
+fn board_json(b: &BoardRecord) -> Value {
+    json!({
+        "board": b.board,
+        "dealer": b.dealer.to_string(),
+        "vulnerability": b.vulnerability.to_string(),
+        "results": b.results.iter().map(|r| r.map(|r| json!({
+            "contract": r.contract.to_string(),
+            "declarer": r.declarer.to_string(),
+            "tricks": r.tricks,
+        }))).collect::<Vec<_>>(),
+        "scores_ns": b.scores_ns,
+        "comparison": b.comparison,
+    })
+}
+
+fn entries_json(entries: &[SheetEntry]) -> Vec<Value> {
+    entries
+        .iter()
+        .map(|e| {
+            json!({
+                "deal": e.deal,
+                "side": e.side.to_string(),
+                "kind": format!("{:?}", e.kind),
+                "points": e.points,
+                "below_the_line": e.kind.is_below_the_line(),
+            })
+        })
+        .collect()
+}
+
+fn rubber_json(sheet: &RubberSheet) -> Value {
+    let rubbers: Vec<Value> = sheet
+        .rubbers()
+        .iter()
+        .chain(sheet.current())
+        .map(|r| {
+            json!({
+                "entries": entries_json(r.entries()),
+                "games": { "NS": r.games(Side::NorthSouth), "EW": r.games(Side::EastWest) },
+                "above": { "NS": r.above(Side::NorthSouth), "EW": r.above(Side::EastWest) },
+                "below": { "NS": r.below(Side::NorthSouth), "EW": r.below(Side::EastWest) },
+                "game_winner": r.game_winner().map(|s| s.to_string()),
+                "points_winner": r.points_winner().map(|(s, m)| json!({"side": s.to_string(), "margin": m})),
+                "finished": r.is_finished(),
+                "unfinished": r.is_unfinished(),
+            })
+        })
+        .collect();
+    json!({
+        "mode": "rubber",
+        "rubbers": rubbers,
+        "vulnerability": sheet.vulnerability().to_string(),
+        "next_dealer": sheet.dealer().to_string(),
+    })
+}
+
+fn chicago_json(sheet: &ChicagoSheet) -> Value {
+    json!({
+        "mode": "chicago",
+        "entries": entries_json(sheet.entries()),
+        "deals_counted": sheet.deals_played(),
+        "next_deal_in_wheel": sheet.deal_in_wheel(),
+        "part_scores": {
+            "NS": sheet.part_score(Side::NorthSouth),
+            "EW": sheet.part_score(Side::EastWest),
+        },
+    })
+}

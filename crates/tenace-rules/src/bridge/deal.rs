@@ -1,0 +1,510 @@
+//! One Contract Bridge deal: the auction, then the play of 13 tricks.
+
+use rand::RngCore;
+use tenace_cards::{BySeat, Card, CardSet, Deck, Player, Seat};
+
+use super::setup::{BridgeSetup, SetupError};
+use crate::any::GameConfig;
+use crate::auction::{Auction, AuctionRules, Call};
+use crate::contract::Contract;
+use crate::game::{
+    Action, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet, ResampleError,
+};
+use crate::resample::{deal_hidden, HiddenHand};
+use crate::trick::{TrickPlay, TrickRules};
+use crate::view::View;
+
+/// The result of a played deal: the contract, declarer and the tricks declarer's side won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealResult {
+    /// The final contract.
+    pub contract: Contract,
+    /// Declarer.
+    pub declarer: Seat,
+    /// Tricks won by declarer's side, 0 to 13.
+    pub tricks: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stage {
+    Auction,
+    Play {
+        contract: Contract,
+        declarer: Seat,
+        play: TrickPlay,
+    },
+    /// `None` when the deal was passed out.
+    Finished(Option<DealResult>),
+}
+
+/// A Contract Bridge deal in progress: a [`Game`] of four players, North = `Player(0)`.
+///
+/// ```
+/// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+/// use tenace_rules::{Game, Phase, Vulnerability};
+/// let setup = BridgeSetup::from_seed(1, Vulnerability::None, BridgeOptions::default());
+/// let mut deal = BridgeDeal::from_setup(setup).unwrap();
+/// while let Some(player) = deal.to_act().iter().next() {
+///     let action = deal.legal_actions(player)[0];
+///     deal.try_apply(player, action).unwrap();
+/// }
+/// assert_eq!(deal.phase(), Phase::Finished);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BridgeDeal {
+    setup: BridgeSetup,
+    hands: BySeat<CardSet>,
+    auction: Auction,
+    stage: Stage,
+    history: Vec<Move>,
+}
+
+impl BridgeDeal {
+    /// Checks a setup and starts its auction.
+    pub fn from_setup(setup: BridgeSetup) -> Result<BridgeDeal, SetupError> {
+        let problems = setup.problems();
+        if !problems.is_empty() {
+            return Err(SetupError(problems));
+        }
+        Ok(BridgeDeal {
+            hands: setup.hands,
+            auction: Auction::new(AuctionRules::BRIDGE, setup.dealer.into()),
+            stage: Stage::Auction,
+            history: Vec::new(),
+            setup,
+        })
+    }
+
+    /// The setup this deal started from.
+    pub fn setup(&self) -> &BridgeSetup {
+        &self.setup
+    }
+
+    /// The auction so far.
+    pub fn auction(&self) -> &Auction {
+        &self.auction
+    }
+
+    /// The cards each seat holds now.
+    pub fn hands(&self) -> &BySeat<CardSet> {
+        &self.hands
+    }
+
+    /// The trick play, once the auction has produced a contract.
+    pub fn play(&self) -> Option<&TrickPlay> {
+        match &self.stage {
+            Stage::Play { play, .. } => Some(play),
+            _ => None,
+        }
+    }
+
+    /// The contract and declarer, once the auction is over and not passed out.
+    pub fn contract(&self) -> Option<(Contract, Seat)> {
+        match &self.stage {
+            Stage::Play {
+                contract, declarer, ..
+            } => Some((*contract, *declarer)),
+            Stage::Finished(Some(r)) => Some((r.contract, r.declarer)),
+            _ => None,
+        }
+    }
+
+    /// Whether the deal ended with four passes.
+    pub fn is_passed_out(&self) -> bool {
+        matches!(self.stage, Stage::Finished(None))
+    }
+
+    /// The result, once every trick is played (`None` while playing or when passed out).
+    pub fn result(&self) -> Option<DealResult> {
+        match self.stage {
+            Stage::Finished(r) => r,
+            _ => None,
+        }
+    }
+
+    /// The deal's score for North-South in the scoring mode of its options (duplicate by
+    /// default), once it is over. A passed-out deal scores 0.
+    pub fn score_ns(&self) -> Option<i32> {
+        match self.stage {
+            Stage::Finished(result) => Some(super::scoring::deal_score_ns(&self.setup, result)),
+            _ => None,
+        }
+    }
+
+    /// The seat whose card is next, during play.
+    fn seat_to_play(&self) -> Option<Seat> {
+        self.play()?.to_play().and_then(Player::seat)
+    }
+
+    /// Dummy's cards are face up once the opening lead has been made (Law 41D).
+    fn dummy_exposed(&self) -> Option<Seat> {
+        match &self.stage {
+            Stage::Play { declarer, play, .. }
+                if !play.current().is_empty() || !play.completed().is_empty() =>
+            {
+                Some(declarer.partner())
+            }
+            Stage::Finished(Some(r)) => Some(r.declarer.partner()),
+            _ => None,
+        }
+    }
+
+    fn acting_player(&self) -> Option<Player> {
+        match &self.stage {
+            Stage::Auction => self.auction.next_to_call(),
+            Stage::Play { declarer, .. } => {
+                let seat = self.seat_to_play()?;
+                // Declarer plays dummy's cards (Law 45A).
+                Some(
+                    if seat == declarer.partner() {
+                        *declarer
+                    } else {
+                        seat
+                    }
+                    .into(),
+                )
+            }
+            Stage::Finished(_) => None,
+        }
+    }
+
+    fn apply_call(&mut self, call: Call) -> Events {
+        self.auction.call_unchecked(call);
+        if !self.auction.is_over() {
+            return Events::default();
+        }
+        match (
+            self.auction.contract(),
+            self.auction.declarer().and_then(Player::seat),
+        ) {
+            (Some(contract), Some(declarer)) => {
+                let rules = TrickRules::plain(contract.strain.trump());
+                let leader = declarer.lho();
+                self.stage = Stage::Play {
+                    contract,
+                    declarer,
+                    play: TrickPlay::new(rules, 4, 13, leader.into()),
+                };
+                Events {
+                    new_phase: Some(Phase::Play),
+                    ..Events::default()
+                }
+            }
+            _ => {
+                self.stage = Stage::Finished(None);
+                Events {
+                    new_phase: Some(Phase::Finished),
+                    ..Events::default()
+                }
+            }
+        }
+    }
+
+    fn apply_card(&mut self, card: Card) -> Events {
+        let Stage::Play {
+            contract,
+            declarer,
+            play,
+        } = &mut self.stage
+        else {
+            return Events::default();
+        };
+        let seat = play
+            .to_play()
+            .and_then(Player::seat)
+            .expect("a deal in play has a seat to play");
+        self.hands[seat].remove(card);
+        let trick_won = play.play_unchecked(card);
+        let mut events = Events {
+            trick_won,
+            new_phase: None,
+        };
+        if play.is_finished() {
+            let won = play.tricks_won();
+            let tricks = won[declarer.index()] + won[declarer.partner().index()];
+            self.stage = Stage::Finished(Some(DealResult {
+                contract: *contract,
+                declarer: *declarer,
+                tricks,
+            }));
+            events.new_phase = Some(Phase::Finished);
+        }
+        events
+    }
+
+    fn view_for(&self, viewer: Option<Player>) -> View {
+        let dummy_exposed = self.dummy_exposed();
+        let hands = Seat::ALL
+            .iter()
+            .map(|&seat| {
+                let visible = match viewer {
+                    None => true,
+                    Some(v) => v == Player::from(seat) || dummy_exposed == Some(seat),
+                };
+                visible.then_some(self.hands[seat])
+            })
+            .collect();
+        let play = self.play();
+        let contract = self.contract();
+        View {
+            config: GameConfig::Bridge(self.setup.options.clone()),
+            viewer,
+            phase: self.phase(),
+            players: 4,
+            dealer: self.setup.dealer.into(),
+            vulnerability: Some(self.setup.vulnerability),
+            hands,
+            hand_sizes: self.hands.0.iter().map(|h| h.len()).collect(),
+            trick: play.map(|p| *p.current()),
+            tricks_won: match &self.stage {
+                Stage::Play { play, .. } => play.tricks_won().to_vec(),
+                _ => self.finished_tricks(),
+            },
+            history: self.history.clone(),
+            contract: contract.map(|c| c.0),
+            declarer: contract.map(|c| c.1.into()),
+            dummy: contract.map(|c| c.1.partner().into()),
+            score: self.score_ns(),
+            shown_void: match play {
+                Some(p) => (0..4).map(|i| p.shown_void(Player(i))).collect(),
+                None => vec![0; 4],
+            },
+            to_act: self.to_act(),
+        }
+    }
+
+    /// Tricks per player after the deal: recomputed from the history, since the finished
+    /// stage keeps only the total.
+    fn finished_tricks(&self) -> Vec<u8> {
+        match self.replay_play() {
+            Some(play) => play.tricks_won().to_vec(),
+            None => vec![0; 4],
+        }
+    }
+
+    fn replay_play(&self) -> Option<TrickPlay> {
+        let (contract, declarer) = self.contract()?;
+        let mut play = TrickPlay::new(
+            TrickRules::plain(contract.strain.trump()),
+            4,
+            13,
+            declarer.lho().into(),
+        );
+        for m in &self.history {
+            if let Action::Card(card) = m.action {
+                play.play_unchecked(card);
+            }
+        }
+        Some(play)
+    }
+}
+
+impl Game for BridgeDeal {
+    fn player_count(&self) -> usize {
+        4
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::Auction => Phase::Auction,
+            Stage::Play { .. } => Phase::Play,
+            Stage::Finished(_) => Phase::Finished,
+        }
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        self.acting_player()
+            .map_or(PlayerSet::EMPTY, PlayerSet::single)
+    }
+
+    fn legal_actions(&self, player: Player) -> Vec<Action> {
+        if self.acting_player() != Some(player) {
+            return Vec::new();
+        }
+        match &self.stage {
+            Stage::Auction => self
+                .auction
+                .legal_calls()
+                .into_iter()
+                .map(Action::Call)
+                .collect(),
+            Stage::Play { play, .. } => match self.seat_to_play() {
+                Some(seat) => play
+                    .legal(self.hands[seat])
+                    .iter()
+                    .map(Action::Card)
+                    .collect(),
+                None => Vec::new(),
+            },
+            Stage::Finished(_) => Vec::new(),
+        }
+    }
+
+    fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
+        let name = |p: Player| p.label(4);
+        match (&self.stage, action) {
+            (Stage::Auction, Action::Call(call)) => self.auction.check(player, call)?,
+            (Stage::Play { declarer, play, .. }, Action::Card(card)) => {
+                let seat = self
+                    .seat_to_play()
+                    .ok_or(crate::trick::PlayError::Finished)?;
+                let dummy = declarer.partner();
+                let acting = self
+                    .acting_player()
+                    .expect("a deal in play has a player to act");
+                if player != acting {
+                    let reason = if Player::from(dummy) == player {
+                        format!(
+                            "{} is dummy; declarer plays dummy's cards (Law 45A)",
+                            name(player)
+                        )
+                    } else if seat == dummy {
+                        format!(
+                            "it is dummy's turn ({seat}), and declarer {} plays dummy's cards (Law 45A)",
+                            declarer
+                        )
+                    } else {
+                        format!("it is {seat}'s turn to play (Law 44: play goes clockwise from the leader)")
+                    };
+                    return Err(IllegalAction::NotToAct {
+                        player: name(player),
+                        reason,
+                    });
+                }
+                play.check(seat.into(), self.hands[seat], card)?;
+            }
+            (Stage::Finished(_), _) => {
+                return Err(IllegalAction::NotToAct {
+                    player: name(player),
+                    reason: "the deal is over".into(),
+                })
+            }
+            (stage, action) => {
+                let (phase, expected) = match stage {
+                    Stage::Auction => (
+                        Phase::Auction,
+                        "the auction takes calls (P, X, XX, 1C … 7NT)",
+                    ),
+                    _ => (Phase::Play, "the play takes cards (e.g. SA)"),
+                };
+                return Err(IllegalAction::WrongPhase {
+                    action,
+                    phase,
+                    expected,
+                });
+            }
+        }
+        Ok(self.apply_unchecked(player, action))
+    }
+
+    fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
+        self.history.push(Move { player, action });
+        match action {
+            Action::Call(call) => self.apply_call(call),
+            Action::Card(card) => self.apply_card(card),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let ns = self.score_ns()?;
+        Some(Outcome {
+            points: vec![ns, -ns, ns, -ns],
+        })
+    }
+
+    fn observation(&self, player: Player) -> View {
+        self.view_for(Some(player))
+    }
+
+    fn full_view(&self) -> View {
+        self.view_for(None)
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError> {
+        let GameConfig::Bridge(options) = &observation.config;
+        let inconsistent = |why: String| ResampleError::Inconsistent(why);
+        let dealer = observation
+            .dealer
+            .seat()
+            .ok_or_else(|| inconsistent("the dealer is not a seat".into()))?;
+        // Replay the public record to learn who played which card and who showed out.
+        let mut auction = Auction::new(AuctionRules::BRIDGE, dealer.into());
+        let mut play: Option<TrickPlay> = None;
+        let mut played = BySeat::<CardSet>::default();
+        for m in &observation.history {
+            match (m.action, play.as_mut()) {
+                (Action::Call(call), None) => {
+                    auction.call_unchecked(call);
+                    if let (Some(c), Some(d)) = (auction.contract(), auction.declarer()) {
+                        let lead = d.next(4);
+                        play = Some(TrickPlay::new(
+                            TrickRules::plain(c.strain.trump()),
+                            4,
+                            13,
+                            lead,
+                        ));
+                    }
+                }
+                (Action::Card(card), Some(p)) => {
+                    let seat = p
+                        .to_play()
+                        .and_then(Player::seat)
+                        .ok_or_else(|| inconsistent("a card after the last trick".into()))?;
+                    played[seat].insert(card);
+                    p.play_unchecked(card);
+                }
+                _ => {
+                    return Err(inconsistent(format!(
+                        "{} out of place in the record",
+                        m.action
+                    )))
+                }
+            }
+        }
+        let visible = observation.visible_cards();
+        let pool =
+            Deck::Standard.cards() - visible - played.0.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let hidden: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| observation.hands[s.index()].is_none())
+            .collect();
+        let needs: Vec<HiddenHand> = hidden
+            .iter()
+            .map(|&seat| {
+                let voids = play.as_ref().map_or(0, |p| p.shown_void(seat.into()));
+                let barred = tenace_cards::Suit::STANDARD
+                    .into_iter()
+                    .filter(|s| voids & (1 << s.index()) != 0)
+                    .fold(CardSet::EMPTY, |set, s| set | CardSet::full_suit(s));
+                HiddenHand {
+                    count: observation.hand_sizes[seat.index()],
+                    allowed: pool - barred,
+                }
+            })
+            .collect();
+        let dealt = deal_hidden(pool, &needs, rng)?;
+        let mut hands = BySeat::<CardSet>::default();
+        for seat in Seat::ALL {
+            hands[seat] = observation.hands[seat.index()].unwrap_or(CardSet::EMPTY) | played[seat];
+        }
+        for (&seat, &cards) in hidden.iter().zip(&dealt) {
+            hands[seat] |= cards;
+        }
+        let setup = BridgeSetup {
+            hands,
+            dealer,
+            vulnerability: observation.vulnerability.unwrap_or_default(),
+            options: options.clone(),
+        };
+        let mut deal = BridgeDeal::from_setup(setup).map_err(|e| inconsistent(e.to_string()))?;
+        for m in &observation.history {
+            deal.try_apply(m.player, m.action)
+                .map_err(|e| inconsistent(format!("the record does not replay: {e}")))?;
+        }
+        Ok(deal)
+    }
+}

@@ -1,0 +1,384 @@
+//! Matches of Contract Bridge: a rubber session, Chicago wheels, or a set of duplicate
+//! boards. A match owns its deals; its score sheet is derived from their results.
+
+use tenace_cards::{Player, Seat, Side};
+
+use super::deal::{BridgeDeal, DealResult};
+use super::options::{BridgeOptions, VulnerabilityRule};
+use super::scoring::{deal_score_ns, table};
+use super::setup::{BridgeSetup, SetupError};
+use crate::contract::Vulnerability;
+use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
+use crate::scoring::{
+    board_dealer, board_vulnerability, chicago_vulnerability, honors, imps, matchpoints,
+    ChicagoRules, ChicagoSheet, Comparison, RubberSheet, ScoringMode,
+};
+use crate::view::View;
+
+/// One duplicate board of a match: its result at each table and their comparison.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRecord {
+    /// The board number, from 1.
+    pub board: u32,
+    /// The dealer (Law 2).
+    pub dealer: Seat,
+    /// The vulnerability.
+    pub vulnerability: Vulnerability,
+    /// The result at each table (`None` when passed out).
+    pub results: Vec<Option<DealResult>>,
+    /// North-South's score at each table.
+    pub scores_ns: Vec<i32>,
+    /// With two tables: the IMPs (or matchpoints) won by the team that sat North-South at
+    /// the first table and East-West at the second.
+    pub comparison: Option<i32>,
+}
+
+/// The running score sheet of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchSheet {
+    /// Duplicate boards, each scored on its own.
+    Duplicate(Vec<BoardRecord>),
+    /// A rubber session.
+    Rubber(RubberSheet),
+    /// Chicago wheels.
+    Chicago(ChicagoSheet),
+}
+
+impl MatchSheet {
+    /// Each side's total so far. For a duplicate match with a comparison, the first entry
+    /// is the comparison total of the team that sat North-South at the first table.
+    pub fn totals(&self) -> [i64; 2] {
+        match self {
+            MatchSheet::Duplicate(boards) => {
+                if boards.iter().any(|b| b.comparison.is_some()) {
+                    let team: i64 = boards
+                        .iter()
+                        .filter_map(|b| b.comparison)
+                        .map(i64::from)
+                        .sum();
+                    [team, -team]
+                } else {
+                    let ns: i64 = boards
+                        .iter()
+                        .flat_map(|b| &b.scores_ns)
+                        .map(|&s| i64::from(s))
+                        .sum();
+                    [ns, -ns]
+                }
+            }
+            MatchSheet::Rubber(sheet) => Side::BOTH.map(|s| i64::from(sheet.total(s))),
+            MatchSheet::Chicago(sheet) => Side::BOTH.map(|s| i64::from(sheet.total(s))),
+        }
+    }
+}
+
+/// A match of Contract Bridge, dealt from one seed.
+///
+/// * `scoring: duplicate`: `boards` boards; the board number gives the dealer and the
+///   vulnerability (Law 2). With `comparison` set, each board is played twice, the second
+///   time as the other table of a team match, and the two results are compared.
+/// * `scoring: rubber`: `rubbers_to_play` rubbers; the deal rotates, passed-out deals
+///   included.
+/// * `scoring: chicago`: `chicago_rounds` wheels of four counted deals; a passed-out deal
+///   is redealt by the same dealer.
+///
+/// ```
+/// use tenace_rules::bridge::{BridgeMatch, BridgeOptions, MatchSheet};
+/// let options: BridgeOptions = serde_json::from_str(r#"{"scoring":"chicago"}"#).unwrap();
+/// let mut m = BridgeMatch::new(options, 42).unwrap();
+/// while let Some(p) = m.to_act().iter().next() {
+///     let action = m.legal_actions(p)[0];
+///     m.try_apply(p, action).unwrap();
+/// }
+/// assert!(m.is_over());
+/// assert!(matches!(m.sheet(), MatchSheet::Chicago(s) if s.deals_played() == 4));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BridgeMatch {
+    options: BridgeOptions,
+    seed: u64,
+    first_dealer: Seat,
+    finished: Vec<BridgeDeal>,
+    current: Option<BridgeDeal>,
+    sheet: MatchSheet,
+    /// Games won, for duplicate scoring under `vulnerability: rubber`.
+    games_for_vulnerability: RubberSheet,
+    history: Vec<Move>,
+}
+
+impl BridgeMatch {
+    /// A new match from options and a seed; the first deal is dealt at once.
+    pub fn new(options: BridgeOptions, seed: u64) -> Result<BridgeMatch, SetupError> {
+        let mut problems = options.problems();
+        if options.scoring != ScoringMode::Duplicate
+            && options.vulnerability.is_some_and(|v| {
+                v != BridgeOptions {
+                    vulnerability: None,
+                    ..options.clone()
+                }
+                .vulnerability_rule()
+            })
+        {
+            problems.push(
+                "vulnerability: rubber and chicago scoring take vulnerability from their own \
+                 score sheet; only duplicate scoring accepts another rule"
+                    .into(),
+            );
+        }
+        if !problems.is_empty() {
+            return Err(SetupError(problems));
+        }
+        let table = table(&options);
+        let first_dealer = Seat::from_index((mix(seed, u64::MAX) % 4) as usize);
+        let sheet = match options.scoring {
+            ScoringMode::Duplicate => MatchSheet::Duplicate(Vec::new()),
+            ScoringMode::Rubber => MatchSheet::Rubber(RubberSheet::new(
+                table,
+                options.rubbers_to_play,
+                first_dealer,
+            )),
+            ScoringMode::Chicago => MatchSheet::Chicago(ChicagoSheet::new(
+                table,
+                ChicagoRules {
+                    deals_2_3: options.chicago_deals_2_3,
+                    honors: options.chicago_honors,
+                    rounds: options.chicago_rounds,
+                },
+            )),
+        };
+        let mut m = BridgeMatch {
+            games_for_vulnerability: RubberSheet::new(table, u32::MAX, Seat::North),
+            options,
+            seed,
+            first_dealer,
+            finished: Vec::new(),
+            current: None,
+            sheet,
+            history: Vec::new(),
+        };
+        m.current = Some(m.next_deal());
+        Ok(m)
+    }
+
+    /// The options.
+    pub fn options(&self) -> &BridgeOptions {
+        &self.options
+    }
+
+    /// The seed every deal of the match is dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The score sheet so far.
+    pub fn sheet(&self) -> &MatchSheet {
+        &self.sheet
+    }
+
+    /// The deal in progress, or `None` once the match is over.
+    pub fn current(&self) -> Option<&BridgeDeal> {
+        self.current.as_ref()
+    }
+
+    /// The deals finished so far, in order.
+    pub fn finished_deals(&self) -> &[BridgeDeal] {
+        &self.finished
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// The whole record: every action of every deal, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// How many tables play each duplicate board.
+    fn tables(&self) -> u32 {
+        match (self.options.scoring, self.options.comparison) {
+            (ScoringMode::Duplicate, Comparison::Imps | Comparison::Matchpoints) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Deals the next deal of the match. Deal `k` (counting every deal, passed-out ones
+    /// too; for duplicate, board `k`) is dealt from the seed mixed with `k`.
+    fn next_deal(&self) -> BridgeDeal {
+        let k = self.finished.len() as u32;
+        let (number, dealer, vulnerability) = match &self.sheet {
+            MatchSheet::Duplicate(_) => {
+                let board = k / self.tables() + 1;
+                let dealer = board_dealer(board);
+                let vulnerability = match self.options.vulnerability_rule() {
+                    VulnerabilityRule::BoardCycle => board_vulnerability(board),
+                    VulnerabilityRule::Chicago => {
+                        chicago_vulnerability(board, dealer, self.options.chicago_deals_2_3)
+                    }
+                    VulnerabilityRule::Rubber => self.games_for_vulnerability.vulnerability(),
+                };
+                (board, dealer, vulnerability)
+            }
+            MatchSheet::Rubber(sheet) => (k + 1, sheet.dealer(), sheet.vulnerability()),
+            MatchSheet::Chicago(sheet) => {
+                let dealer = sheet.next_dealer().unwrap_or(self.first_dealer);
+                (k + 1, dealer, sheet.vulnerability(dealer))
+            }
+        };
+        let setup = BridgeSetup::from_seed_with_dealer(
+            mix(self.seed, u64::from(number)),
+            dealer,
+            vulnerability,
+            self.options.clone(),
+        );
+        BridgeDeal::from_setup(setup).expect("a seeded deal is always valid")
+    }
+
+    /// Writes a finished deal on the sheet and deals the next one, unless the match is
+    /// over.
+    fn finish_deal(&mut self, deal: BridgeDeal) {
+        let result = deal.result();
+        let setup = deal.setup();
+        let honors_held = result.and_then(|r| {
+            // The Chicago sheet itself drops honors when `chicago_honors` is off.
+            honors(table(&self.options), r.contract.strain, &setup.hands)
+                .filter(|_| self.options.scoring != ScoringMode::Duplicate)
+        });
+        let (contract, declarer, tricks) = match result {
+            Some(r) => (Some(r.contract), r.declarer, r.tricks),
+            None => (None, setup.dealer, 0),
+        };
+        let tables = self.tables();
+        let over = match &mut self.sheet {
+            MatchSheet::Duplicate(boards) => {
+                let board = self.finished.len() as u32 / tables + 1;
+                let score = deal_score_ns(setup, result);
+                if boards.last().is_none_or(|b| b.board != board) {
+                    boards.push(BoardRecord {
+                        board,
+                        dealer: setup.dealer,
+                        vulnerability: setup.vulnerability,
+                        results: Vec::new(),
+                        scores_ns: Vec::new(),
+                        comparison: None,
+                    });
+                }
+                let record = boards.last_mut().expect("just pushed");
+                record.results.push(result);
+                record.scores_ns.push(score);
+                if record.scores_ns.len() == 2 {
+                    // The team sat N-S at table 1 and E-W at table 2.
+                    let (ours, theirs) = (record.scores_ns[0], record.scores_ns[1]);
+                    record.comparison = Some(match self.options.comparison {
+                        Comparison::Matchpoints => matchpoints(&[ours, theirs])[0] as i32,
+                        _ => imps(ours - theirs),
+                    });
+                }
+                let board_done = record.results.len() as u32 == tables;
+                let _ = self
+                    .games_for_vulnerability
+                    .record(contract, declarer, tricks, None);
+                board_done && boards.len() as u32 == self.options.boards
+            }
+            MatchSheet::Rubber(sheet) => {
+                // A recorded result comes from a played deal, so it is always possible.
+                let _ = sheet.record(contract, declarer, tricks, honors_held);
+                sheet.is_over()
+            }
+            MatchSheet::Chicago(sheet) => {
+                let _ = sheet.record(setup.dealer, contract, declarer, tricks, honors_held);
+                sheet.is_over()
+            }
+        };
+        self.finished.push(deal);
+        if !over {
+            self.current = Some(self.next_deal());
+        }
+    }
+
+    /// Stops a rubber session now, scoring the unfinished rubber under Law 80. Other
+    /// matches simply end. Returns whether anything changed.
+    pub fn end_session(&mut self) -> bool {
+        if self.current.is_none() {
+            return false;
+        }
+        self.current = None;
+        if let MatchSheet::Rubber(sheet) = &mut self.sheet {
+            sheet.finish_unfinished(self.options.unfinished_partscore_bonus.points());
+        }
+        true
+    }
+
+    /// Who may act in the current deal.
+    pub fn to_act(&self) -> PlayerSet {
+        self.current
+            .as_ref()
+            .map_or(PlayerSet::EMPTY, |d| d.to_act())
+    }
+
+    /// The legal actions of a player in the current deal.
+    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
+        self.current
+            .as_ref()
+            .map_or_else(Vec::new, |d| d.legal_actions(player))
+    }
+
+    /// Takes an action in the current deal after checking it; moves on to the next deal
+    /// when this one ends. On error nothing changes.
+    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
+        let Some(deal) = self.current.as_mut() else {
+            return Err(IllegalAction::NotToAct {
+                player: player.label(4),
+                reason: "the match is over".into(),
+            });
+        };
+        let events = deal.try_apply(player, action)?;
+        self.after_action(player, action);
+        Ok(events)
+    }
+
+    /// Takes a legal action without checking it.
+    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
+        let Some(deal) = self.current.as_mut() else {
+            return Events::default();
+        };
+        let events = deal.apply_unchecked(player, action);
+        self.after_action(player, action);
+        events
+    }
+
+    fn after_action(&mut self, player: Player, action: Action) {
+        self.history.push(Move { player, action });
+        if self.current.as_ref().is_some_and(|d| d.outcome().is_some()) {
+            if let Some(done) = self.current.take() {
+                self.finish_deal(done);
+            }
+        }
+    }
+
+    /// A player's view of the current deal (the last deal once the match is over).
+    pub fn observation(&self, player: Player) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|d| d.observation(player))
+    }
+
+    /// The full view of the current deal (the last deal once the match is over).
+    pub fn full_view(&self) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|d| d.full_view())
+    }
+}
+
+/// SplitMix64 of the seed and a deal number: each deal of a match gets its own seed.
+fn mix(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

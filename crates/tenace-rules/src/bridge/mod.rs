@@ -1,0 +1,19 @@
+//! Contract Bridge (RULES.md §1): one deal as a [`crate::Game`], and matches of several.
+//!
+//! * [`BridgeSetup`]: the cards, dealer, vulnerability and [`BridgeOptions`] of a deal.
+//! * [`BridgeDeal`]: the auction (Laws 17–22) and the play (Laws 41–44), with declarer
+//!   playing dummy's cards once dummy is exposed after the opening lead.
+//! * [`BridgeMatch`]: a rubber, a Chicago wheel or a set of duplicate boards, with its
+//!   running score sheet derived from the deals' histories.
+
+mod deal;
+mod matches;
+mod options;
+mod scoring;
+mod setup;
+
+pub use deal::{BridgeDeal, DealResult};
+pub use matches::{BoardRecord, BridgeMatch, MatchSheet};
+pub use options::{BridgeOptions, VulnerabilityRule};
+pub use scoring::deal_score_ns;
+pub use setup::{BridgeSetup, SetupError};

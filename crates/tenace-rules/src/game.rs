@@ -1,0 +1,224 @@
+//! The [`Game`] trait every game implements, and the types it speaks in.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::RngCore;
+use tenace_cards::{Card, Player};
+use thiserror::Error;
+
+use crate::auction::{AuctionError, Call};
+use crate::trick::PlayError;
+use crate::view::View;
+
+/// One action by one player. Actions are typed; their notation is the one of DESIGN.md:
+/// calls `P X XX 1C … 7NT`, cards `SA`.
+///
+/// ```
+/// use tenace_rules::{Action, Call};
+/// assert_eq!("1NT".parse::<Action>().unwrap(), Action::Call("1NT".parse().unwrap()));
+/// assert_eq!("SA".parse::<Action>().unwrap(), Action::Card("SA".parse().unwrap()));
+/// assert_eq!(Action::Call(Call::Pass).to_string(), "P");
+/// assert!("ZZ".parse::<Action>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A call in an auction.
+    Call(Call),
+    /// A card played to a trick.
+    Card(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Call(c) => write!(f, "{c}"),
+            Action::Card(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// Why an action could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("bad action {0:?}: expected a call (P, X, XX, 1C … 7NT) or a card (e.g. SA, HT)")]
+pub struct ActionParseError(pub String);
+
+impl FromStr for Action {
+    type Err = ActionParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Ok(call) = s.parse::<Call>() {
+            return Ok(Action::Call(call));
+        }
+        s.parse::<Card>()
+            .map(Action::Card)
+            .map_err(|_| ActionParseError(s.into()))
+    }
+}
+
+tenace_cards::serde_via_str!(Action);
+
+/// A player's action, as recorded in a game's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Move {
+    /// Who acted. In Contract Bridge declarer acts for dummy, and this is declarer.
+    pub player: Player,
+    /// What they did.
+    pub action: Action,
+}
+
+/// The phase a game is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Calls are being made.
+    Auction,
+    /// Cards are being played.
+    Play,
+    /// The deal is over.
+    Finished,
+}
+
+/// A set of players, as a bitmask: who may act now.
+///
+/// ```
+/// use tenace_rules::PlayerSet;
+/// use tenace_cards::Player;
+/// let set = PlayerSet::single(Player(2));
+/// assert!(set.contains(Player(2)));
+/// assert_eq!(set.iter().collect::<Vec<_>>(), vec![Player(2)]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PlayerSet(u8);
+
+impl PlayerSet {
+    /// Nobody.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Just this player.
+    pub const fn single(player: Player) -> PlayerSet {
+        PlayerSet(1 << player.0)
+    }
+
+    /// Whether the player is in the set.
+    pub const fn contains(self, player: Player) -> bool {
+        self.0 & (1 << player.0) != 0
+    }
+
+    /// Whether nobody is in the set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Adds a player.
+    pub fn insert(&mut self, player: Player) {
+        self.0 |= 1 << player.0;
+    }
+
+    /// The players, lowest number first.
+    pub fn iter(self) -> impl Iterator<Item = Player> {
+        (0..Player::MAX as u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Player)
+    }
+}
+
+/// What an action caused, beyond itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Events {
+    /// The action completed a trick, won by this player.
+    pub trick_won: Option<Player>,
+    /// The action moved the game into this phase.
+    pub new_phase: Option<Phase>,
+}
+
+/// Why an action was refused. The state is unchanged, and the message names the rule.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    /// A call broke the auction laws.
+    #[error(transparent)]
+    Auction(#[from] AuctionError),
+    /// A card broke the play rules.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The player may not act now.
+    #[error("{player} may not act now: {reason}")]
+    NotToAct {
+        /// Who tried, as named at the table.
+        player: String,
+        /// Why not.
+        reason: String,
+    },
+    /// The action is of the wrong kind for the phase.
+    #[error("{action} is not allowed in the {phase:?} phase: {expected}")]
+    WrongPhase {
+        /// The action tried.
+        action: Action,
+        /// The phase the game is in.
+        phase: Phase,
+        /// What kind of action the phase takes.
+        expected: &'static str,
+    },
+}
+
+/// The result of a finished game: points per player, from each player's point of view
+/// (partners share their side's points).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Points per player.
+    pub points: Vec<i32>,
+}
+
+/// Why hidden cards could not be dealt again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResampleError {
+    /// The observation belongs to another game.
+    #[error("this observation is of another game ({0})")]
+    WrongGame(String),
+    /// The observation cannot come from any deal.
+    #[error("no deal is consistent with this observation: {0}")]
+    Inconsistent(String),
+}
+
+/// A game of the bridge family: one deal, or a match of several.
+///
+/// The trait is object-safe; [`crate::AnyGame`] picks a game at run time.
+pub trait Game {
+    /// The number of players at the table.
+    fn player_count(&self) -> usize;
+
+    /// The phase now.
+    fn phase(&self) -> Phase;
+
+    /// The players who may act now (empty once the game is over). In Contract Bridge,
+    /// declarer acts for dummy.
+    fn to_act(&self) -> PlayerSet;
+
+    /// Every action this player may take now (empty if they may not act).
+    fn legal_actions(&self, player: Player) -> Vec<Action>;
+
+    /// Takes an action after checking it. On error the state is unchanged and the error
+    /// names the rule broken.
+    fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction>;
+
+    /// Takes an action known to be legal (from [`Game::legal_actions`]), skipping the
+    /// checks. For search, bots and benchmarks; an illegal action leaves an illegal state.
+    fn apply_unchecked(&mut self, player: Player, action: Action) -> Events;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Exactly what this player may see now.
+    fn observation(&self, player: Player) -> View;
+
+    /// Everything, every hand included: for analysis and tests, never for a player.
+    fn full_view(&self) -> View;
+
+    /// The record: every action taken, in order.
+    fn history(&self) -> &[Move];
+
+    /// A state consistent with everything `observation` shows, with the hidden cards
+    /// dealt again at random (voids shown in play included).
+    fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError>
+    where
+        Self: Sized;
+}

@@ -1,0 +1,61 @@
+//! What a player (or an analyst) sees of a game, in one shape every game shares.
+
+use tenace_cards::{CardSet, Player};
+
+use crate::any::GameConfig;
+use crate::contract::{Contract, Vulnerability};
+use crate::game::{Move, Phase, PlayerSet};
+use crate::trick::Trick;
+
+/// A snapshot of a game from one point of view.
+///
+/// [`crate::Game::observation`] gives a player's view, with every card that player may
+/// not see left out; [`crate::Game::full_view`] gives everything. An observation is all
+/// a bot may use, and all [`crate::Game::resample`] needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct View {
+    /// The game and its options.
+    pub config: GameConfig,
+    /// Whose view this is; `None` for the full view.
+    pub viewer: Option<Player>,
+    /// The phase now.
+    pub phase: Phase,
+    /// The number of players.
+    pub players: usize,
+    /// The dealer.
+    pub dealer: Player,
+    /// Vulnerability, in the games that have it.
+    pub vulnerability: Option<Vulnerability>,
+    /// The cards each player holds now, where the viewer may see them.
+    pub hands: Vec<Option<CardSet>>,
+    /// How many cards each player holds now.
+    pub hand_sizes: Vec<usize>,
+    /// The trick in progress (empty between tricks), once play has begun.
+    pub trick: Option<Trick>,
+    /// Tricks won by each player.
+    pub tricks_won: Vec<u8>,
+    /// Every action so far (all of them are public in the games so far).
+    pub history: Vec<Move>,
+    /// The contract, once the auction is over (`None` while bidding or when passed out).
+    pub contract: Option<Contract>,
+    /// Declarer, once there is a contract.
+    pub declarer: Option<Player>,
+    /// Dummy, once there is a contract.
+    pub dummy: Option<Player>,
+    /// The score once the deal is over, from the first player's side's point of view.
+    pub score: Option<i32>,
+    /// For each player, the suits (bitmask by suit index) they have shown out of.
+    pub shown_void: Vec<u8>,
+    /// Who may act now.
+    pub to_act: PlayerSet,
+}
+
+impl View {
+    /// Every card this view shows in someone's hand.
+    pub fn visible_cards(&self) -> CardSet {
+        self.hands
+            .iter()
+            .flatten()
+            .fold(CardSet::EMPTY, |set, &h| set | h)
+    }
+}
