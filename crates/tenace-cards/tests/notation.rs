@@ -104,11 +104,13 @@ fn decks_have_the_right_cards() {
 fn bad_notation_is_refused_with_the_text() {
     assert_eq!("S1".parse::<Card>(), Err(ParseError::Card("S1".into())));
     assert!("ZZ".parse::<Strain>().is_err());
-    assert!("SA SA"
-        .parse::<CardSet>()
-        .unwrap_err()
-        .to_string()
-        .contains("twice"));
+    assert!(
+        "SA SA"
+            .parse::<CardSet>()
+            .unwrap_err()
+            .to_string()
+            .contains("twice")
+    );
     assert!("7".parse::<Player>().is_err());
     assert_eq!(
         "x".parse::<Seat>().unwrap_err().to_string(),

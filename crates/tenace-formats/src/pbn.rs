@@ -20,7 +20,9 @@ pub enum PbnError {
     #[error("PBN deal: expected 4 hands separated by spaces, found {0}")]
     HandCount(usize),
     /// A hand without four suit groups.
-    #[error("PBN deal: the hand of {seat} has {groups} suit groups, expected 4 (spades.hearts.diamonds.clubs)")]
+    #[error(
+        "PBN deal: the hand of {seat} has {groups} suit groups, expected 4 (spades.hearts.diamonds.clubs)"
+    )]
     SuitCount {
         /// The hand's seat.
         seat: Seat,

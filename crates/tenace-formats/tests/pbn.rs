@@ -2,9 +2,9 @@
 
 use proptest::prelude::*;
 use tenace_cards::Seat;
-use tenace_formats::pbn::{format_deal, parse_deal, PbnError};
-use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
+use tenace_formats::pbn::{PbnError, format_deal, parse_deal};
 use tenace_rules::Vulnerability;
+use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
 
 proptest! {
     #[test]

@@ -8,7 +8,7 @@
 //! out-of-turn action) gets `{"ok":false,"error":"…"}` naming the field or rule at fault,
 //! and leaves the game exactly as it was.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Seat};
 use tenace_formats::pbn::parse_deal;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, BridgeSetup};
@@ -209,7 +209,7 @@ impl Engine {
                 (Some(_), Some(_)) => {
                     return Err(Refusal(
                         "deal: give either a deal or a seed, not both".into(),
-                    ))
+                    ));
                 }
                 (Some(text), None) => {
                     let pbn = parse_deal(text).map_err(|e| Refusal(format!("deal: {e}")))?;

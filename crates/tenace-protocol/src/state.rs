@@ -5,7 +5,7 @@
 //! In an observation `hands` holds only the hands the viewer may see, and `hand_sizes`
 //! gives every hand's count.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Side};
 use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
 use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};

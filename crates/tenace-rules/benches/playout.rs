@@ -1,2 +1,97 @@
-//! Benchmarks (filled in below).
-fn main() {}
+//! Random playouts and legal-move generation for Contract Bridge.
+//!
+//! `cargo bench -p tenace-rules --bench playout`
+
+// criterion_group! generates an undocumented function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+use tenace_rules::{Game, Vulnerability};
+
+fn new_deal(seed: u64) -> BridgeDeal {
+    let setup = BridgeSetup::from_seed(seed, Vulnerability::None, BridgeOptions::default());
+    BridgeDeal::from_setup(setup).expect("seeded deals are valid")
+}
+
+/// Plays a deal to the end with uniformly random legal actions.
+fn playout(deal: &mut BridgeDeal, rng: &mut ChaCha8Rng) {
+    while let Some(player) = deal.to_act().iter().next() {
+        let legal = deal.legal_actions(player);
+        let action = legal[rng.random_range(0..legal.len())];
+        deal.apply_unchecked(player, action);
+    }
+}
+
+/// A deal in mid-play: the auction over and a few tricks played.
+fn mid_play(seed: u64) -> BridgeDeal {
+    let mut deal = new_deal(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while deal.play().is_none_or(|p| p.completed().len() < 4) {
+        let Some(player) = deal.to_act().iter().next() else {
+            return mid_play(seed + 1000);
+        };
+        let legal = deal.legal_actions(player);
+        // Pass often so that contracts are not all at the seven level.
+        let pass = legal[0];
+        let action = if rng.random_bool(0.7) {
+            pass
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        deal.apply_unchecked(player, action);
+    }
+    deal
+}
+
+fn bench_playout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bridge");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("random_playout", |b| {
+        let mut seed = 0u64;
+        b.iter_batched(
+            || {
+                seed += 1;
+                (new_deal(seed), ChaCha8Rng::seed_from_u64(seed))
+            },
+            |(mut deal, mut rng)| {
+                playout(&mut deal, &mut rng);
+                black_box(deal.score_ns())
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("deal_from_seed", |b| {
+        let mut seed = 0u64;
+        b.iter(|| {
+            seed += 1;
+            black_box(new_deal(seed))
+        })
+    });
+    let auction = new_deal(5);
+    let bidder = auction.to_act().iter().next().expect("the dealer calls");
+    group.bench_function("legal_calls", |b| {
+        b.iter(|| black_box(auction.legal_actions(black_box(bidder))))
+    });
+    let playing = mid_play(9);
+    let player = playing.to_act().iter().next().expect("someone plays");
+    group.bench_function("legal_cards", |b| {
+        b.iter(|| black_box(playing.legal_actions(black_box(player))))
+    });
+    group.bench_function("observation", |b| {
+        b.iter(|| black_box(playing.observation(black_box(player))))
+    });
+    group.bench_function("resample", |b| {
+        let obs = playing.observation(player);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        b.iter(|| black_box(BridgeDeal::resample(&obs, &mut rng).expect("consistent")))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_playout);
+criterion_main!(benches);

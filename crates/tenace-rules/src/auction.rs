@@ -182,7 +182,9 @@ pub enum AuctionError {
     #[error("{0} is not a bid in this game (Law 18: bids run from the lowest to 7NT)")]
     NoSuchBid(Bid),
     /// The bid does not beat the last one.
-    #[error("{bid} is insufficient over {last} (Law 18: a bid must name a higher level, or the same level in a higher strain)")]
+    #[error(
+        "{bid} is insufficient over {last} (Law 18: a bid must name a higher level, or the same level in a higher strain)"
+    )]
     Insufficient {
         /// The bid tried.
         bid: Bid,

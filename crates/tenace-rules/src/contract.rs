@@ -89,7 +89,9 @@ impl fmt::Display for Contract {
 
 /// Why a contract could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("bad contract {0:?}: expected a level 0-7, a strain (C D H S R NT) and an optional X or XX, e.g. 4SX")]
+#[error(
+    "bad contract {0:?}: expected a level 0-7, a strain (C D H S R NT) and an optional X or XX, e.g. 4SX"
+)]
 pub struct ContractParseError(pub String);
 
 impl FromStr for Contract {

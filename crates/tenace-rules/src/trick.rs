@@ -204,7 +204,9 @@ pub struct CompletedTrick {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// Not this player's turn.
-    #[error("it is {expected}'s turn to play, not {got}'s (Law 44: play goes clockwise from the leader)")]
+    #[error(
+        "it is {expected}'s turn to play, not {got}'s (Law 44: play goes clockwise from the leader)"
+    )]
     OutOfTurn {
         /// Whose turn it is.
         expected: String,
@@ -215,7 +217,9 @@ pub enum PlayError {
     #[error("{0} is not in the hand of the player to play")]
     NotHeld(Card),
     /// The player holds the led suit and must play it.
-    #[error("{card} does not follow suit: {suit} was led and the hand holds {suit} (Law 44C: follow suit if able)")]
+    #[error(
+        "{card} does not follow suit: {suit} was led and the hand holds {suit} (Law 44C: follow suit if able)"
+    )]
     MustFollow {
         /// The card tried.
         card: Card,

@@ -266,9 +266,11 @@ fn five_crowns_sweep_against_oracle() {
     }
     assert_eq!(ladder.len(), 43);
     // The ladder is in bidding order.
-    assert!(ladder
-        .windows(2)
-        .all(|w| (w[0].level, w[0].strain) < (w[1].level, w[1].strain)));
+    assert!(
+        ladder
+            .windows(2)
+            .all(|w| (w[0].level, w[0].strain) < (w[1].level, w[1].strain))
+    );
     assert_eq!(sweep(fc, &ladder), 43 * 3 * 2 * 15);
 }
 
@@ -292,9 +294,11 @@ fn results_are_checked_before_a_sheet_takes_them() {
     assert_eq!(sheet.record(Some(c("1C")), Seat::North, 14, None), too_many);
     assert_eq!((sheet.deals(), sheet.dealer()), (0, Seat::North));
     let mut sheet = ChicagoSheet::default();
-    assert!(sheet
-        .record(Seat::North, Some(c("0NT")), Seat::North, 7, None)
-        .is_err());
+    assert!(
+        sheet
+            .record(Seat::North, Some(c("0NT")), Seat::North, 7, None)
+            .is_err()
+    );
     assert_eq!((sheet.deals_played(), sheet.next_dealer()), (0, None));
 }
 
@@ -658,7 +662,7 @@ fn chicago_fourth_deal_part_score() {
     sheet
         .record(Seat::South, Some(c("2C")), Seat::South, 7, None)
         .unwrap(); // NS down 1, V
-                   // Deal 4: a part-score earns 100 though EW already have one.
+    // Deal 4: a part-score earns 100 though EW already have one.
     sheet
         .record(Seat::West, Some(c("1NT")), Seat::North, 7, None)
         .unwrap();

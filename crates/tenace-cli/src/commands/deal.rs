@@ -2,8 +2,8 @@
 
 use clap::Args;
 use tenace_formats::pbn::format_deal;
-use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
 use tenace_rules::Vulnerability;
+use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
 
 use super::GameName;
 

@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use tenace_cards::Seat;
-use tenace_rules::scoring::{contract_score, duplicate_score, HundredOrFifty, ScoringTable};
+use tenace_rules::scoring::{HundredOrFifty, ScoringTable, contract_score, duplicate_score};
 use tenace_rules::{Contract, Vulnerability};
 
 use super::GameName;

@@ -10,7 +10,7 @@ use crate::contract::Contract;
 use crate::game::{
     Action, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet, ResampleError,
 };
-use crate::resample::{deal_hidden, HiddenHand};
+use crate::resample::{HiddenHand, deal_hidden};
 use crate::trick::{TrickPlay, TrickRules};
 use crate::view::View;
 
@@ -364,7 +364,9 @@ impl Game for BridgeDeal {
                             declarer
                         )
                     } else {
-                        format!("it is {seat}'s turn to play (Law 44: play goes clockwise from the leader)")
+                        format!(
+                            "it is {seat}'s turn to play (Law 44: play goes clockwise from the leader)"
+                        )
                     };
                     return Err(IllegalAction::NotToAct {
                         player: name(player),
@@ -377,7 +379,7 @@ impl Game for BridgeDeal {
                 return Err(IllegalAction::NotToAct {
                     player: name(player),
                     reason: "the deal is over".into(),
-                })
+                });
             }
             (stage, action) => {
                 let (phase, expected) = match stage {
@@ -461,7 +463,7 @@ impl Game for BridgeDeal {
                     return Err(inconsistent(format!(
                         "{} out of place in the record",
                         m.action
-                    )))
+                    )));
                 }
             }
         }

@@ -10,8 +10,8 @@ use super::setup::{BridgeSetup, SetupError};
 use crate::contract::Vulnerability;
 use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
 use crate::scoring::{
-    board_dealer, board_vulnerability, chicago_vulnerability, honors, imps, matchpoints,
-    ChicagoRules, ChicagoSheet, Comparison, RubberSheet, ScoringMode,
+    ChicagoRules, ChicagoSheet, Comparison, RubberSheet, ScoringMode, board_dealer,
+    board_vulnerability, chicago_vulnerability, honors, imps, matchpoints,
 };
 use crate::view::View;
 
@@ -350,10 +350,10 @@ impl BridgeMatch {
 
     fn after_action(&mut self, player: Player, action: Action) {
         self.history.push(Move { player, action });
-        if self.current.as_ref().is_some_and(|d| d.outcome().is_some()) {
-            if let Some(done) = self.current.take() {
-                self.finish_deal(done);
-            }
+        if self.current.as_ref().is_some_and(|d| d.outcome().is_some())
+            && let Some(done) = self.current.take()
+        {
+            self.finish_deal(done);
         }
     }
 

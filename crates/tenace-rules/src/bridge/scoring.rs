@@ -5,7 +5,7 @@ use tenace_cards::Side;
 use super::deal::DealResult;
 use super::options::BridgeOptions;
 use super::setup::BridgeSetup;
-use crate::scoring::{contract_score, duplicate_score, honors, ScoringMode, ScoringTable};
+use crate::scoring::{ScoringMode, ScoringTable, contract_score, duplicate_score, honors};
 
 /// The scoring table the options select.
 pub(crate) fn table(options: &BridgeOptions) -> ScoringTable {

@@ -2,8 +2,8 @@
 
 use tenace_cards::{Seat, Side};
 
-use super::sheet::{leader, sum, EntryKind, ScoreError, SheetEntry};
-use super::{contract_score, ChicagoDeals23, ScoringTable};
+use super::sheet::{EntryKind, ScoreError, SheetEntry, leader, sum};
+use super::{ChicagoDeals23, ScoringTable, contract_score};
 use crate::{Contract, Vulnerability};
 
 /// The points a side needs toward game.

@@ -19,11 +19,7 @@ const IMP_THRESHOLDS: [u32; 24] = [
 pub fn imps(diff: i32) -> i32 {
     let size = diff.unsigned_abs();
     let imps = IMP_THRESHOLDS.iter().take_while(|&&t| size >= t).count() as i32;
-    if diff < 0 {
-        -imps
-    } else {
-        imps
-    }
+    if diff < 0 { -imps } else { imps }
 }
 
 /// Matchpoints for each of several results on one board, all from the same direction

@@ -2,7 +2,7 @@
 
 use tenace_cards::Seat;
 
-use super::{contract_score, ScoringTable};
+use super::{ScoringTable, contract_score};
 use crate::{Contract, Vulnerability};
 
 /// The score of one board for declarer's side: positive when made, minus the penalty when

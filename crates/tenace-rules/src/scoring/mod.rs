@@ -26,10 +26,10 @@ mod rubber;
 mod rubber_sheet;
 mod sheet;
 
-pub use chicago::{chicago_vulnerability, ChicagoRules, ChicagoSheet};
+pub use chicago::{ChicagoRules, ChicagoSheet, chicago_vulnerability};
 pub use compare::{imps, matchpoint_percentage, matchpoints};
 pub use duplicate::{board_dealer, board_vulnerability, duplicate_deal_score, duplicate_score};
-pub use elements::{contract_score, honors, ContractScore};
+pub use elements::{ContractScore, contract_score, honors};
 pub use options::{ChicagoDeals23, Comparison, FiveCrownsHonors, HundredOrFifty, ScoringMode};
 pub use rubber::Rubber;
 pub use rubber_sheet::RubberSheet;

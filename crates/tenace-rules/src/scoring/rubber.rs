@@ -3,8 +3,8 @@
 
 use tenace_cards::{Seat, Side};
 
-use super::sheet::{leader, sum, EntryKind, SheetEntry};
-use super::{contract_score, ScoringTable};
+use super::sheet::{EntryKind, SheetEntry, leader, sum};
+use super::{ScoringTable, contract_score};
 use crate::Contract;
 
 /// The points a side needs below the line to win a game (Law 73).

@@ -3,7 +3,7 @@
 
 use tenace_cards::{Seat, Side};
 
-use super::sheet::{leader, ScoreError};
+use super::sheet::{ScoreError, leader};
 use super::{Rubber, ScoringTable};
 use crate::{Contract, Vulnerability};
 
