@@ -10,17 +10,14 @@
 
 use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Seat};
-use tenace_formats::pbn::parse_deal;
-use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, BridgeSetup};
+use tenace_formats::pbn::parse_deal_for;
+use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeSetup, BridgeVariant};
 use tenace_rules::{Action, AnyGame, Game, Vulnerability};
 
 use crate::state::{match_json, parse_player, player_name, view_json};
 
 /// The longest request line accepted, in bytes. Longer lines are refused unread.
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
-
-/// The games `new` accepts.
-const GAMES: &str = "bridge";
 
 /// What the engine is playing.
 #[derive(Debug, Clone)]
@@ -154,17 +151,9 @@ impl Engine {
             "match",
         ])?;
         let game = f.string("game")?.ok_or(Refusal("game: missing".into()))?;
-        if game != "bridge" {
-            return Err(Refusal(format!(
-                "game: unknown game {game:?} (expected one of: {GAMES})"
-            )));
-        }
-        let options: BridgeOptions = match f.get("options") {
-            None | Some(Value::Null) => BridgeOptions::default(),
-            Some(v) => {
-                serde_json::from_value(v.clone()).map_err(|e| Refusal(format!("options: {e}")))?
-            }
-        };
+        let (variant, options) =
+            BridgeVariant::parse_options(game, f.get("options").unwrap_or(&Value::Null))
+                .map_err(Refusal)?;
         let seed = match f.get("seed") {
             None | Some(Value::Null) => None,
             Some(v) => Some(v.as_u64().ok_or(Refusal(
@@ -200,8 +189,8 @@ impl Engine {
                 ));
             }
             let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
-            let m =
-                BridgeMatch::new(options, seed).map_err(|e| Refusal(format!("options: {e}")))?;
+            let m = BridgeMatch::with_variant(variant, options, seed)
+                .map_err(|e| Refusal(format!("options: {e}")))?;
             Session::Match(Box::new(m))
         } else {
             let vulnerability = vulnerability.unwrap_or_default();
@@ -212,27 +201,24 @@ impl Engine {
                     ));
                 }
                 (Some(text), None) => {
-                    let pbn = parse_deal(text).map_err(|e| Refusal(format!("deal: {e}")))?;
+                    let pbn = parse_deal_for(variant.deck(), text)
+                        .map_err(|e| Refusal(format!("deal: {e}")))?;
                     let hands = pbn
                         .complete()
                         .ok_or(Refusal("deal: every hand must be given (no '-')".into()))?;
                     BridgeSetup {
+                        variant,
                         hands,
                         dealer: dealer.unwrap_or(pbn.first),
                         vulnerability,
                         options,
                     }
                 }
-                (None, Some(seed)) => match dealer {
-                    Some(d) => BridgeSetup::from_seed_with_dealer(seed, d, vulnerability, options),
-                    None => BridgeSetup::from_seed(seed, vulnerability, options),
-                },
+                (None, Some(seed)) => {
+                    BridgeSetup::seeded(variant, seed, dealer, vulnerability, options)
+                }
                 (None, None) => return Err(Refusal("new: give a seed or a deal".into())),
             };
-            let problems = setup.options.problems();
-            if !problems.is_empty() {
-                return Err(Refusal(format!("options: {}", problems.join("; "))));
-            }
             let deal = BridgeDeal::from_setup(setup).map_err(|e| Refusal(format!("deal: {e}")))?;
             Session::Deal(Box::new(AnyGame::Bridge(deal)))
         };

@@ -7,9 +7,9 @@
 
 use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Side};
+use tenace_rules::View;
 use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
 use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};
-use tenace_rules::{GameConfig, View};
 
 /// How a game names player `p` at a table of `players`.
 pub fn player_name(p: Player, players: usize) -> String {
@@ -45,7 +45,7 @@ pub fn view_json(view: &View) -> Value {
     };
     let mut state = json!({
         "game": view.config.name(),
-        "options": options_json(&view.config),
+        "options": view.config.options_json(),
         "phase": view.phase,
         "players": players.iter().map(|&p| name(p)).collect::<Vec<_>>(),
         "dealer": name(view.dealer),
@@ -81,12 +81,6 @@ pub fn view_json(view: &View) -> Value {
             json!({ "NS": side(Side::NorthSouth), "EW": side(Side::EastWest) });
     }
     state
-}
-
-fn options_json(config: &GameConfig) -> Value {
-    match config {
-        GameConfig::Bridge(o) => serde_json::to_value(o).unwrap_or(Value::Null),
-    }
 }
 
 /// The JSON of a match's score sheet, with its deal count and whether it is over.

@@ -1,22 +1,26 @@
 //! Choosing a game at run time.
 
-use serde::{Deserialize, Serialize};
-
-use crate::bridge::BridgeOptions;
+use crate::bridge::{BridgeOptions, BridgeVariant};
 
 /// A game and its options: what a table, a saved record or an observation says it plays.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "game", content = "options", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GameConfig {
-    /// Contract Bridge.
-    Bridge(BridgeOptions),
+    /// Contract Bridge, Deuces Wild or Five Crowns, with the shared bridge options.
+    Bridge(BridgeVariant, BridgeOptions),
 }
 
 impl GameConfig {
-    /// The game's name in the engine protocol and the CLI (`bridge`, …).
+    /// The game's name in the engine protocol and the CLI (`bridge`, `five-crowns`, …).
     pub fn name(&self) -> &'static str {
         match self {
-            GameConfig::Bridge(_) => "bridge",
+            GameConfig::Bridge(variant, _) => variant.name(),
+        }
+    }
+
+    /// The options as JSON, with the keys of RULES.md.
+    pub fn options_json(&self) -> serde_json::Value {
+        match self {
+            GameConfig::Bridge(variant, options) => variant.options_json(options),
         }
     }
 }
@@ -79,7 +83,7 @@ impl Game for AnyGame {
     }
     fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError> {
         match observation.config {
-            GameConfig::Bridge(_) => BridgeDeal::resample(observation, rng).map(AnyGame::Bridge),
+            GameConfig::Bridge(..) => BridgeDeal::resample(observation, rng).map(AnyGame::Bridge),
         }
     }
 }

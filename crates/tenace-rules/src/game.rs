@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use rand::RngCore;
-use tenace_cards::{Card, Player};
+use tenace_cards::{Card, Player, Suit};
 use thiserror::Error;
 
 use crate::auction::{AuctionError, Call};
@@ -12,13 +12,16 @@ use crate::trick::PlayError;
 use crate::view::View;
 
 /// One action by one player. Actions are typed; their notation is the one of DESIGN.md:
-/// calls `P X XX 1C … 7NT`, cards `SA`.
+/// calls `P X XX 1C … 7NT` (and `0NT`), cards `SA`, and in Five Crowns no trump under
+/// `fc_nt_joker = nominated_two` the joker named as a suit, `JKS` (the joker as the two
+/// of spades).
 ///
 /// ```
 /// use tenace_rules::{Action, Call};
 /// assert_eq!("1NT".parse::<Action>().unwrap(), Action::Call("1NT".parse().unwrap()));
 /// assert_eq!("SA".parse::<Action>().unwrap(), Action::Card("SA".parse().unwrap()));
 /// assert_eq!(Action::Call(Call::Pass).to_string(), "P");
+/// assert_eq!("JKR".parse::<Action>().unwrap(), Action::NamedJoker(tenace_cards::Suit::Stars));
 /// assert!("ZZ".parse::<Action>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,6 +30,8 @@ pub enum Action {
     Call(Call),
     /// A card played to a trick.
     Card(Card),
+    /// The Five Crowns joker played as the two of the named suit.
+    NamedJoker(Suit),
 }
 
 impl fmt::Display for Action {
@@ -34,13 +39,16 @@ impl fmt::Display for Action {
         match self {
             Action::Call(c) => write!(f, "{c}"),
             Action::Card(c) => write!(f, "{c}"),
+            Action::NamedJoker(s) => write!(f, "{}{s}", Card::JOKER),
         }
     }
 }
 
 /// Why an action could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("bad action {0:?}: expected a call (P, X, XX, 1C … 7NT) or a card (e.g. SA, HT)")]
+#[error(
+    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT) or a card (e.g. SA, HT, or JKS for the joker named as a spade)"
+)]
 pub struct ActionParseError(pub String);
 
 impl FromStr for Action {
@@ -48,6 +56,13 @@ impl FromStr for Action {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if let Ok(call) = s.parse::<Call>() {
             return Ok(Action::Call(call));
+        }
+        let upper = s.to_ascii_uppercase();
+        if let Some(suit) = upper.strip_prefix("JK").filter(|rest| !rest.is_empty()) {
+            return suit
+                .parse::<Suit>()
+                .map(Action::NamedJoker)
+                .map_err(|_| ActionParseError(s.into()));
         }
         s.parse::<Card>()
             .map(Action::Card)

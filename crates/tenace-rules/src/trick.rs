@@ -9,7 +9,21 @@
 use tenace_cards::{Card, CardSet, Player, Rank, Suit};
 use thiserror::Error;
 
-/// The rule hook for cards that may be played against the follow-suit rule.
+/// How the Five Crowns joker plays in no trump (the `fc_nt_joker` option, RULES.md §2.2).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum NtJoker {
+    /// May be played to any trick and never wins; if led, the second card sets the suit;
+    /// the winner of a trick with the joker in it must lead another suit (decision F3).
+    #[default]
+    Unwinnable,
+    /// Played as the 2 of a suit its holder names, under the normal rules.
+    NominatedTwo,
+}
+
+/// The rule hook for cards that bend the follow-suit rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum SpecialRule {
     /// Contract Bridge and Devil's Bridge: follow suit if able, nothing else.
@@ -18,6 +32,9 @@ pub enum SpecialRule {
     /// Bridge with Deuces Wild (RULES.md §2.1): a player who can follow may instead play
     /// any deuce. A deuce keeps its suit and rank, so an off-suit deuce shows no void.
     WildDeuces,
+    /// Five Crowns Bridge (RULES.md §2.2): in a suit contract the joker is the lowest
+    /// trump; in no trump it plays as [`NtJoker`] says.
+    Joker(NtJoker),
 }
 
 /// The trick rules of one deal: the trump suit and the special-card hook.
@@ -38,7 +55,31 @@ impl TrickRules {
         }
     }
 
+    /// Whether the joker is named as a suit when played (Five Crowns' `nominated_two` in
+    /// no trump).
+    pub const fn joker_is_named(&self) -> bool {
+        matches!(
+            (self.special, self.trump),
+            (SpecialRule::Joker(NtJoker::NominatedTwo), None)
+        )
+    }
+
+    /// The suit a card counts as in a trick: its own, or for the joker the trump suit in a
+    /// suit contract, the named suit under `nominated_two`, and none when unwinnable.
+    pub fn effective_suit(&self, card: Card, named: Option<Suit>) -> Option<Suit> {
+        if card != Card::JOKER {
+            return card.suit();
+        }
+        match (self.special, self.trump) {
+            (SpecialRule::Joker(_), Some(trump)) => Some(trump),
+            (SpecialRule::Joker(NtJoker::NominatedTwo), None) => named,
+            _ => None,
+        }
+    }
+
     /// The cards of `hand` that may be played to `trick` (led to it, if it is empty).
+    /// Under `nominated_two` the joker is in the set whenever some naming of it is legal;
+    /// [`TrickRules::joker_names`] says which.
     ///
     /// ```
     /// use tenace_cards::{CardSet, Player, Suit};
@@ -50,33 +91,62 @@ impl TrickRules {
     /// assert_eq!(rules.legal(hand, &trick, None), "H2 H9".parse().unwrap());
     /// ```
     pub fn legal(&self, hand: CardSet, trick: &Trick, restriction: Option<Suit>) -> CardSet {
-        let Some(led) = trick.led_suit() else {
+        if trick.is_empty() {
             return match restriction {
                 Some(suit) if !(hand - hand.suit(suit)).is_empty() => hand - hand.suit(suit),
                 _ => hand,
             };
+        }
+        // A joker led in no trump leaves the suit to the second card: anything goes.
+        let Some(led) = trick.led_suit() else {
+            return hand;
         };
-        let follow = hand.suit(led);
+        let joker = hand & CardSet::from(Card::JOKER);
+        let follow = match self.special {
+            // The joker is a trump: it follows a trump lead.
+            SpecialRule::Joker(_) if Some(led) == self.trump => hand.suit(led) | joker,
+            _ => hand.suit(led),
+        };
         if follow.is_empty() {
             return hand;
         }
-        match self.special {
-            SpecialRule::Standard => follow,
-            SpecialRule::WildDeuces => follow | deuces(hand),
+        match (self.special, self.trump) {
+            (SpecialRule::Standard, _) => follow,
+            (SpecialRule::WildDeuces, _) => follow | deuces(hand),
+            // In no trump the joker may go to any trick (named as the led suit, it follows).
+            (SpecialRule::Joker(_), None) => follow | joker,
+            (SpecialRule::Joker(_), Some(_)) => follow,
         }
+    }
+
+    /// The suits the joker may be named as, under `nominated_two` in no trump: the led
+    /// suit while its holder holds it, otherwise any suit the holder has not shown out
+    /// of (a lead included). Empty under the other rules.
+    pub fn joker_names(&self, hand: CardSet, trick: &Trick, barred: CardSet) -> Vec<Suit> {
+        if !self.joker_is_named() || !hand.contains(Card::JOKER) {
+            return Vec::new();
+        }
+        if let Some(led) = trick.led_suit()
+            && !hand.suit(led).is_empty()
+        {
+            return vec![led];
+        }
+        Suit::FIVE_CROWNS
+            .into_iter()
+            .filter(|&s| !barred.is_superset(CardSet::full_suit(s)))
+            .collect()
     }
 
     /// The position (0 = the leader) of the card that wins a complete or partial trick:
     /// the highest trump, else the highest card of the suit led.
     pub fn winning_position(&self, trick: &Trick) -> usize {
-        let cards = trick.cards();
         let Some(led) = trick.led_suit() else {
             return 0;
         };
         let mut best = 0;
-        let mut best_key = self.key(cards[0], led);
-        for (i, &card) in cards.iter().enumerate().skip(1) {
-            let key = self.key(card, led);
+        let mut best_key = 0;
+        for i in 0..trick.cards().len() {
+            let key = self.key(trick.cards()[i], trick.suit_at(i), led);
             if key > best_key {
                 best = i;
                 best_key = key;
@@ -86,30 +156,53 @@ impl TrickRules {
     }
 
     /// A card's strength in a trick: trumps above the led suit above everything else,
-    /// then rank. Cards that cannot win get 0.
-    fn key(&self, card: Card, led: Suit) -> u8 {
-        let (Some(suit), Some(rank)) = (card.suit(), card.rank()) else {
+    /// then rank. The joker ranks 1 as a trump and 2 when named; unwinnable, it gets 0.
+    fn key(&self, card: Card, suit: Option<Suit>, led: Suit) -> u8 {
+        let Some(suit) = suit else {
             return 0;
         };
+        let rank = match card.rank() {
+            Some(rank) => rank as u8,
+            None if self.joker_is_named() => 2,
+            None => 1,
+        };
         if Some(suit) == self.trump {
-            32 + rank as u8
+            32 + rank
         } else if suit == led {
-            16 + rank as u8
+            16 + rank
         } else {
             0
         }
     }
 
-    /// The suit a play proves its player void in, if any: a card that is not of the led
-    /// suit, unless a special rule allowed it while holding the suit.
-    fn shows_void(&self, trick: &Trick, card: Card) -> Option<Suit> {
+    /// The suit a play proves its player void in, if any: a card not of the led suit,
+    /// unless a special rule allowed it while holding the suit.
+    fn shows_void(&self, trick: &Trick, card: Card, suit: Option<Suit>) -> Option<Suit> {
         let led = trick.led_suit()?;
-        if card.suit() == Some(led) {
+        if suit == Some(led) {
             return None;
         }
         match self.special {
             SpecialRule::WildDeuces if card.rank() == Some(Rank::Two) => None,
+            SpecialRule::Joker(NtJoker::Unwinnable)
+                if card == Card::JOKER && self.trump.is_none() =>
+            {
+                None
+            }
             _ => Some(led),
+        }
+    }
+
+    /// The lead restriction a finished trick leaves: in no trump under the unwinnable
+    /// joker, a trick with the joker in it bars its suit from the next lead (decision F3).
+    fn restriction_after(&self, trick: &Trick) -> Option<Suit> {
+        match (self.special, self.trump) {
+            (SpecialRule::Joker(NtJoker::Unwinnable), None)
+                if trick.cards().contains(&Card::JOKER) =>
+            {
+                trick.led_suit()
+            }
+            _ => None,
         }
     }
 }
@@ -127,6 +220,8 @@ pub struct Trick {
     players: u8,
     len: u8,
     cards: [Card; Player::MAX],
+    /// The suit each card counts as (the joker's depends on the rules).
+    suits: [Option<Suit>; Player::MAX],
 }
 
 impl Trick {
@@ -137,6 +232,7 @@ impl Trick {
             players: players as u8,
             len: 0,
             cards: [Card::JOKER; Player::MAX],
+            suits: [None; Player::MAX],
         }
     }
 
@@ -159,9 +255,15 @@ impl Trick {
             .map(move |(i, &c)| (self.leader.offset(i, n), c))
     }
 
-    /// The suit led, once a suited card has been led.
+    /// The suit of the trick: the led card's, or, when a joker without a suit was led,
+    /// the second card's.
     pub fn led_suit(&self) -> Option<Suit> {
-        self.cards().first().and_then(|c| c.suit())
+        self.suits[..self.len as usize].iter().find_map(|&s| s)
+    }
+
+    /// The suit the card at `position` counts as.
+    pub fn suit_at(&self, position: usize) -> Option<Suit> {
+        self.suits[position]
     }
 
     /// Whose turn it is within the trick.
@@ -179,9 +281,16 @@ impl Trick {
         self.len == 0
     }
 
-    /// Adds the next player's card.
+    /// Adds the next player's card, counting as its own suit.
     pub fn push(&mut self, card: Card) {
+        self.push_as(card, card.suit());
+    }
+
+    /// Adds the next player's card, counting as `suit` (a joker's suit comes from the
+    /// rules).
+    pub fn push_as(&mut self, card: Card, suit: Option<Suit>) {
         self.cards[self.len as usize] = card;
+        self.suits[self.len as usize] = suit;
         self.len += 1;
     }
 
@@ -236,13 +345,16 @@ pub enum PlayError {
         /// The suit that may not be led.
         suit: Suit,
     },
+    /// A joker named wrongly, or not named where it must be.
+    #[error(transparent)]
+    Naming(NamingError),
     /// All tricks have been played.
     #[error("every trick has been played")]
     Finished,
 }
 
 /// The play of one deal: the current trick, the finished tricks, the tricks each player
-/// won and the suits each player has shown out of.
+/// won and the cards each player has shown they cannot hold.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TrickPlay {
     rules: TrickRules,
@@ -251,8 +363,26 @@ pub struct TrickPlay {
     current: Trick,
     completed: Vec<CompletedTrick>,
     won: Vec<u8>,
-    shown_void: Vec<u8>,
+    barred: Vec<CardSet>,
     restriction: Option<Suit>,
+}
+
+/// Why a joker naming is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NamingError {
+    /// A joker played without a suit where the rules want one.
+    #[error(
+        "the joker must be named as a suit in no trump (fc_nt_joker = nominated_two): play it as JKS, JKH, …"
+    )]
+    Missing,
+    /// A suit named where the rules take none, or on a card that is not the joker.
+    #[error("only the joker is named, and only in no trump under fc_nt_joker = nominated_two")]
+    NotNamed,
+    /// A suit the holder may not name.
+    #[error(
+        "the joker may not be named {0}: name the led suit while holding it, and never a suit you have shown out of"
+    )]
+    Refused(Suit),
 }
 
 impl TrickPlay {
@@ -265,7 +395,7 @@ impl TrickPlay {
             current: Trick::new(leader, players),
             completed: Vec::with_capacity(total_tricks),
             won: vec![0; players],
-            shown_void: vec![0; players],
+            barred: vec![CardSet::EMPTY; players],
             restriction: None,
         }
     }
@@ -300,9 +430,19 @@ impl TrickPlay {
         (!self.is_finished()).then(|| self.current.next_player())
     }
 
+    /// The cards this player has shown they cannot hold: every suit they failed to follow,
+    /// and everything but the barred suit when they had to lead it.
+    pub fn barred(&self, player: Player) -> CardSet {
+        self.barred[player.index()]
+    }
+
     /// The suits (as a bitmask by suit index) this player has shown out of.
     pub fn shown_void(&self, player: Player) -> u8 {
-        self.shown_void[player.index()]
+        let barred = self.barred[player.index()];
+        Suit::FIVE_CROWNS
+            .into_iter()
+            .filter(|&s| barred.is_superset(CardSet::full_suit(s)))
+            .fold(0, |mask, s| mask | 1 << s.index())
     }
 
     /// The suit the next leader may not lead, where a rule restricts the lead.
@@ -323,8 +463,28 @@ impl TrickPlay {
         self.rules.legal(hand, &self.current, restriction)
     }
 
+    /// The suits the player to play may name the joker as (empty unless the joker is
+    /// named under these rules and is in `hand`).
+    pub fn joker_names(&self, hand: CardSet) -> Vec<Suit> {
+        match self.to_play() {
+            Some(p) => self.rules.joker_names(hand, &self.current, self.barred(p)),
+            None => Vec::new(),
+        }
+    }
+
     /// Checks a card from `hand` by `player`; the error names the rule.
     pub fn check(&self, player: Player, hand: CardSet, card: Card) -> Result<(), PlayError> {
+        self.check_named(player, hand, card, None)
+    }
+
+    /// Checks a card, with the suit named for a joker where the rules name it.
+    pub fn check_named(
+        &self,
+        player: Player,
+        hand: CardSet,
+        card: Card,
+        named: Option<Suit>,
+    ) -> Result<(), PlayError> {
         let expected = self.to_play().ok_or(PlayError::Finished)?;
         if player != expected {
             return Err(PlayError::OutOfTurn {
@@ -334,6 +494,15 @@ impl TrickPlay {
         }
         if !hand.contains(card) {
             return Err(PlayError::NotHeld(card));
+        }
+        let wants_name = card == Card::JOKER && self.rules.joker_is_named();
+        match (wants_name, named) {
+            (true, None) => return Err(PlayError::Naming(NamingError::Missing)),
+            (false, Some(_)) => return Err(PlayError::Naming(NamingError::NotNamed)),
+            (true, Some(suit)) if !self.joker_names(hand).contains(&suit) => {
+                return Err(PlayError::Naming(NamingError::Refused(suit)));
+            }
+            _ => {}
         }
         if self.legal(hand).contains(card) {
             return Ok(());
@@ -348,11 +517,25 @@ impl TrickPlay {
     /// Plays the next card without checking it. Returns the winner when it completes a
     /// trick.
     pub fn play_unchecked(&mut self, card: Card) -> Option<Player> {
+        self.play_named_unchecked(card, None)
+    }
+
+    /// Plays the next card, with the suit named for a joker, without checking it.
+    pub fn play_named_unchecked(&mut self, card: Card, named: Option<Suit>) -> Option<Player> {
         let player = self.current.next_player();
-        if let Some(suit) = self.rules.shows_void(&self.current, card) {
-            self.shown_void[player.index()] |= 1 << suit.index();
+        let suit = self.rules.effective_suit(card, named);
+        let barred = &mut self.barred[player.index()];
+        if let Some(void) = self.rules.shows_void(&self.current, card, suit) {
+            *barred |= CardSet::full_suit(void);
         }
-        self.current.push(card);
+        if self.current.is_empty()
+            && let Some(bar) = self.restriction
+            && card.suit() == Some(bar)
+        {
+            // Leading the barred suit shows the hand held nothing else.
+            *barred |= !CardSet::full_suit(bar);
+        }
+        self.current.push_as(card, suit);
         if !self.current.is_complete() {
             return None;
         }
@@ -361,6 +544,7 @@ impl TrickPlay {
             .leader
             .offset(self.rules.winning_position(&self.current), self.players);
         self.won[winner.index()] += 1;
+        self.restriction = self.rules.restriction_after(&self.current);
         self.completed.push(CompletedTrick {
             trick: self.current,
             winner,

@@ -3,7 +3,7 @@
 //! against values worked out by hand.
 
 use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Suit};
-use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, DealResult};
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant, DealResult};
 use tenace_rules::trick::PlayError;
 use tenace_rules::{Action, Call, Contract, Game, IllegalAction, Phase, Vulnerability};
 
@@ -46,6 +46,7 @@ fn main_hands() -> BySeat<CardSet> {
 
 fn new_deal(hands: BySeat<CardSet>, dealer: Seat, vulnerability: Vulnerability) -> BridgeDeal {
     BridgeDeal::from_setup(BridgeSetup {
+        variant: BridgeVariant::Standard,
         hands,
         dealer,
         vulnerability,
@@ -143,6 +144,7 @@ fn the_setup_is_checked() {
     hands[N].remove(card("SA"));
     hands[E].insert(card("SA"));
     let err = BridgeDeal::from_setup(BridgeSetup {
+        variant: BridgeVariant::Standard,
         hands,
         dealer: N,
         vulnerability: Vulnerability::None,
@@ -155,6 +157,7 @@ fn the_setup_is_checked() {
     let mut hands = main_hands();
     hands[W] = hands[N];
     let err = BridgeDeal::from_setup(BridgeSetup {
+        variant: BridgeVariant::Standard,
         hands,
         dealer: N,
         vulnerability: Vulnerability::None,
@@ -599,7 +602,6 @@ fn the_trick_in_progress_and_the_record_are_public() {
 }
 
 #[test]
-#[ignore = "BUG: a finished deal's view reports no shown voids (bridge/deal.rs view_for uses self.play(), which is None once Finished)"]
 fn shown_voids_survive_the_last_trick() {
     let mut deal = main_deal_in_play();
     for &(leader, trick, _) in &MAIN_PLAY {

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tenace_cards::{BySeat, Card, CardSet, Deck, Player, Seat, Strain, Suit};
-use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::{Action, Call, Contract, Doubling, Game, Move, Phase, Vulnerability};
 
 const DEALS: u64 = 10_000;
@@ -207,6 +207,7 @@ impl Model {
                     self.trick.clear();
                 }
             }
+            Action::NamedJoker(_) => panic!("Contract Bridge has no joker to name"),
         }
     }
 
@@ -488,7 +489,8 @@ fn play_one(seed: u64) -> Stats {
         .iter()
         .filter_map(|m| match m.action {
             Action::Card(c) => Some(c),
-            Action::Call(_) => None,
+            // Contract Bridge has no joker to name.
+            Action::Call(_) | Action::NamedJoker(_) => None,
         })
         .collect();
     let played_set: CardSet = played.iter().copied().collect();
@@ -711,6 +713,7 @@ fn resampling_respects_voids_that_force_the_whole_deal() {
         CardSet::full_suit(Suit::Clubs),
     ]);
     let setup = BridgeSetup {
+        variant: BridgeVariant::Standard,
         hands,
         dealer: Seat::North,
         vulnerability: Vulnerability::None,

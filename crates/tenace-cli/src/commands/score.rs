@@ -34,9 +34,13 @@ enum HonorsBy {
   tenace score --contract 4SX --declarer N --vul None --tricks 10
   tenace score --contract 3NT --declarer E --vul EW --tricks 8 --json
   tenace score --contract 4H --declarer S --vul NS --tricks 11 --mode rubber --honors 4
+  tenace score --game five-crowns --contract 0NT --declarer W --tricks 8
+  tenace score --game five-crowns --contract 3RX --declarer N --vul Both --tricks 10
 
 --honors takes 4 or 5 (trump honors in one hand) or aces (all four in no trump);
---honors-by says whose side holds them. Honors never count in duplicate.")]
+--honors-by says whose side holds them. Honors never count in duplicate. In Five Crowns
+(R is Stars; 0NT is the lowest bid; book is 7 of 14 tricks) honors count only with
+--fc-honors mapped: K Q J T 9 of trumps, or kings in no trump.")]
 pub struct ScoreArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -50,13 +54,13 @@ pub struct ScoreArgs {
     /// Vulnerability: None, NS, EW or Both.
     #[arg(long, default_value = "None")]
     vul: String,
-    /// Tricks won by declarer's side, 0 to 13.
+    /// Tricks won by declarer's side, 0 to 13 (14 in Five Crowns).
     #[arg(long)]
     tricks: u8,
     /// The scoring mode.
     #[arg(long, value_enum, default_value = "duplicate")]
     mode: Mode,
-    /// Honors held: 4, 5 or aces (rubber and Chicago only).
+    /// Honors held: 4, 5, aces, or kings in Five Crowns (rubber and Chicago only).
     #[arg(long)]
     honors: Option<String>,
     /// Which side holds the honors.
@@ -65,6 +69,9 @@ pub struct ScoreArgs {
     /// The bonus for making a redoubled contract: 100 (current Laws) or 50 (legacy).
     #[arg(long, default_value_t = 100)]
     insult_redoubled: u64,
+    /// Five Crowns honors: off (the default; the deck has no aces) or mapped.
+    #[arg(long, default_value = "off")]
+    fc_honors: String,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -72,7 +79,13 @@ pub struct ScoreArgs {
 
 /// Prints the score.
 pub fn run(args: ScoreArgs) -> Result<(), String> {
-    let GameName::Bridge = args.game;
+    let five_crowns = args.game == GameName::FiveCrowns;
+    let mapped = match args.fc_honors.as_str() {
+        "off" => false,
+        "mapped" if five_crowns => true,
+        "mapped" => return Err("--fc-honors: only Five Crowns has mapped honors".into()),
+        other => return Err(format!("--fc-honors: {other:?} is not off or mapped")),
+    };
     let contract: Contract = args
         .contract
         .parse()
@@ -84,11 +97,30 @@ pub fn run(args: ScoreArgs) -> Result<(), String> {
     let vul: Vulnerability = args.vul.parse().map_err(|e| format!("--vul: {e}"))?;
     let insult = HundredOrFifty::from_points(args.insult_redoubled)
         .ok_or("--insult-redoubled: expected 100 or 50")?;
-    let table = ScoringTable::BRIDGE.with_insult_redoubled(insult);
+    let table = if five_crowns {
+        ScoringTable::five_crowns(mapped)
+    } else {
+        ScoringTable::BRIDGE
+    }
+    .with_insult_redoubled(insult);
+    if !five_crowns
+        && (contract.level == 0
+            || contract.strain == tenace_cards::Strain::Suit(tenace_cards::Suit::Stars))
+    {
+        return Err(format!(
+            "--contract: {contract} is a Five Crowns bid; use --game five-crowns"
+        ));
+    }
     table
         .check(&contract, args.tricks)
         .map_err(|e| format!("--contract/--tricks: {e}"))?;
-    let honors = resolve_honors(args.honors.as_deref(), contract, args.mode)?;
+    let honors = resolve_honors(
+        args.honors.as_deref(),
+        contract,
+        args.mode,
+        five_crowns,
+        mapped,
+    )?;
     let vulnerable = vul.is_vulnerable(declarer);
     let elements = contract_score(table, contract, args.tricks, vulnerable);
     let honor_points = honors.map_or(0, |h| match args.honors_by {
@@ -145,7 +177,7 @@ pub fn run(args: ScoreArgs) -> Result<(), String> {
         return Ok(());
     }
     let result = if made {
-        let over = args.tricks - 6 - contract.level;
+        let over = args.tricks - table.book - contract.level;
         if over == 0 {
             "made exactly".to_string()
         } else {
@@ -155,7 +187,7 @@ pub fn run(args: ScoreArgs) -> Result<(), String> {
             )
         }
     } else {
-        let down = 6 + contract.level - args.tricks;
+        let down = table.book + contract.level - args.tricks;
         format!("down {down}")
     };
     println!(
@@ -201,6 +233,8 @@ fn resolve_honors(
     text: Option<&str>,
     contract: Contract,
     mode: Mode,
+    five_crowns: bool,
+    mapped: bool,
 ) -> Result<Option<u32>, String> {
     let Some(text) = text else {
         return Ok(None);
@@ -210,11 +244,17 @@ fn resolve_honors(
             "--honors: honors are not scored in duplicate (use --mode rubber or chicago)".into(),
         );
     }
+    if five_crowns && !mapped {
+        return Err(
+            "--honors: Five Crowns scores no honors unless --fc-honors mapped (decision F5)".into(),
+        );
+    }
     let nt = contract.strain.trump().is_none();
+    let four_of_a_kind = if five_crowns { "kings" } else { "aces" };
     match (text.to_ascii_lowercase().as_str(), nt) {
         ("4", false) => Ok(Some(100)),
         ("5", false) => Ok(Some(150)),
-        ("aces", true) => Ok(Some(150)),
+        (held, true) if held == four_of_a_kind => Ok(Some(150)),
         ("4" | "5", true) => {
             Err("--honors: in no trump only four aces count (Law 81); use --honors aces".into())
         }

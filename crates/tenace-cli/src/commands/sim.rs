@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::{Game, Vulnerability};
 
 use super::GameName;
@@ -19,6 +19,8 @@ use super::GameName;
   tenace sim --game bridge --deals 100000
   tenace sim --deals 10000 --seed 42 --threads 1
   tenace sim --deals 1000 --options '{\"scoring\":\"rubber\"}'
+  tenace sim --game five-crowns --deals 10000 --options '{\"fc_nt_joker\":\"nominated_two\"}'
+  tenace sim --game deuces-wild --deals 10000
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
 ones by a generator seeded the same way, so a run is reproducible whatever the thread count.")]
@@ -48,7 +50,7 @@ struct Summary {
     made: u64,
     declarer_tricks: u64,
     by_level: [u64; 8],
-    by_strain: [u64; 5],
+    by_strain: [u64; 6],
     doubled: u64,
     redoubled: u64,
     ns_points: i64,
@@ -77,15 +79,7 @@ impl Summary {
 
 /// Runs the simulation and prints the summary.
 pub fn run(args: SimArgs) -> Result<(), String> {
-    let GameName::Bridge = args.game;
-    let options: BridgeOptions = match &args.options {
-        Some(text) => serde_json::from_str(text).map_err(|e| format!("--options: {e}"))?,
-        None => BridgeOptions::default(),
-    };
-    let problems = options.problems();
-    if !problems.is_empty() {
-        return Err(format!("--options: {}", problems.join("; ")));
-    }
+    let (variant, options) = args.game.resolve(args.options.as_deref())?;
     if args.seed.checked_add(args.deals).is_none() {
         return Err("--deals: the seeds would pass 2^64-1".into());
     }
@@ -105,7 +99,7 @@ pub fn run(args: SimArgs) -> Result<(), String> {
         (0..args.deals)
             .into_par_iter()
             .map(|k| {
-                let s = play_random(args.seed + k, &options);
+                let s = play_random(variant, args.seed + k, &options);
                 // Update the bar in steps, so threads do not fight over it.
                 if done.fetch_add(1, Ordering::Relaxed) % 256 == 255 {
                     bar.inc(256);
@@ -116,13 +110,13 @@ pub fn run(args: SimArgs) -> Result<(), String> {
     });
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
-    print_summary(&summary, secs, threads);
+    print_summary(args.game, &summary, secs, threads);
     Ok(())
 }
 
 /// Plays one deal with uniformly random legal calls and cards.
-fn play_random(seed: u64, options: &BridgeOptions) -> Summary {
-    let setup = BridgeSetup::from_seed(seed, Vulnerability::None, options.clone());
+fn play_random(variant: BridgeVariant, seed: u64, options: &BridgeOptions) -> Summary {
+    let setup = BridgeSetup::seeded(variant, seed, None, Vulnerability::None, options.clone());
     let mut deal = BridgeDeal::from_setup(setup).expect("a seeded deal is valid");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut summary = Summary {
@@ -138,10 +132,11 @@ fn play_random(seed: u64, options: &BridgeOptions) -> Summary {
     match deal.result() {
         None => summary.passed_out = 1,
         Some(r) => {
-            summary.made = u64::from(r.tricks >= 6 + r.contract.level);
+            let book = variant.hand_size() as u8 - 7;
+            summary.made = u64::from(r.tricks >= book + r.contract.level);
             summary.declarer_tricks = u64::from(r.tricks);
             summary.by_level[r.contract.level as usize] = 1;
-            summary.by_strain[r.contract.strain.index().min(4)] = 1;
+            summary.by_strain[r.contract.strain.index()] = 1;
             summary.doubled = u64::from(r.contract.doubling == tenace_rules::Doubling::Doubled);
             summary.redoubled = u64::from(r.contract.doubling == tenace_rules::Doubling::Redoubled);
         }
@@ -150,7 +145,7 @@ fn play_random(seed: u64, options: &BridgeOptions) -> Summary {
     summary
 }
 
-fn print_summary(s: &Summary, secs: f64, threads: usize) {
+fn print_summary(game: GameName, s: &Summary, secs: f64, threads: usize) {
     let played = s.deals - s.passed_out;
     let pct = |n: u64, d: u64| {
         if d == 0 {
@@ -160,7 +155,8 @@ fn print_summary(s: &Summary, secs: f64, threads: usize) {
         }
     };
     println!(
-        "{} deals in {:.2} s on {threads} threads: {:.0} deals/s, {:.0} actions/s",
+        "{}: {} deals in {:.2} s on {threads} threads: {:.0} deals/s, {:.0} actions/s",
+        game.as_str(),
         s.deals,
         secs,
         s.deals as f64 / secs,
@@ -182,13 +178,15 @@ fn print_summary(s: &Summary, secs: f64, threads: usize) {
             pct(s.doubled, played),
             pct(s.redoubled, played)
         );
-        let levels: Vec<String> = (1..=7)
+        let levels: Vec<String> = (0..=7)
+            .filter(|&l| l > 0 || s.by_level[0] > 0)
             .map(|l| format!("{l}: {:.1}%", pct(s.by_level[l], played)))
             .collect();
         println!("levels: {}", levels.join(", "));
-        let strains: Vec<String> = ["C", "D", "H", "S", "NT"]
+        let strains: Vec<String> = ["C", "D", "H", "S", "R", "NT"]
             .iter()
             .zip(s.by_strain)
+            .filter(|&(name, n)| *name != "R" || n > 0)
             .map(|(name, n)| format!("{name}: {:.1}%", pct(n, played)))
             .collect();
         println!("strains: {}", strains.join(", "));

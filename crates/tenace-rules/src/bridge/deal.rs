@@ -1,17 +1,18 @@
-//! One Contract Bridge deal: the auction, then the play of 13 tricks.
+//! One deal of Contract Bridge, Deuces Wild or Five Crowns: the auction, then the play.
 
 use rand::RngCore;
-use tenace_cards::{BySeat, Card, CardSet, Deck, Player, Seat};
+use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Suit};
 
 use super::setup::{BridgeSetup, SetupError};
+use super::variant::BridgeVariant;
 use crate::any::GameConfig;
-use crate::auction::{Auction, AuctionRules, Call};
+use crate::auction::{Auction, Call};
 use crate::contract::Contract;
 use crate::game::{
     Action, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet, ResampleError,
 };
 use crate::resample::{HiddenHand, deal_hidden};
-use crate::trick::{TrickPlay, TrickRules};
+use crate::trick::TrickPlay;
 use crate::view::View;
 
 /// The result of a played deal: the contract, declarer and the tricks declarer's side won.
@@ -21,7 +22,7 @@ pub struct DealResult {
     pub contract: Contract,
     /// Declarer.
     pub declarer: Seat,
-    /// Tricks won by declarer's side, 0 to 13.
+    /// Tricks won by declarer's side, 0 to 13 (14 in Five Crowns).
     pub tricks: u8,
 }
 
@@ -33,11 +34,15 @@ enum Stage {
         declarer: Seat,
         play: TrickPlay,
     },
-    /// `None` when the deal was passed out.
-    Finished(Option<DealResult>),
+    /// `result` is `None` when the deal was passed out; `play` keeps the tricks.
+    Finished {
+        result: Option<DealResult>,
+        play: Option<TrickPlay>,
+    },
 }
 
-/// A Contract Bridge deal in progress: a [`Game`] of four players, North = `Player(0)`.
+/// A deal in progress: a [`Game`] of four players, North = `Player(0)`. The setup's
+/// [`super::BridgeVariant`] chooses Contract Bridge, Deuces Wild or Five Crowns.
 ///
 /// ```
 /// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
@@ -68,7 +73,7 @@ impl BridgeDeal {
         }
         Ok(BridgeDeal {
             hands: setup.hands,
-            auction: Auction::new(AuctionRules::BRIDGE, setup.dealer.into()),
+            auction: Auction::new(setup.variant.auction_rules(), setup.dealer.into()),
             stage: Stage::Auction,
             history: Vec::new(),
             setup,
@@ -90,11 +95,12 @@ impl BridgeDeal {
         &self.hands
     }
 
-    /// The trick play, once the auction has produced a contract.
+    /// The trick play, once the auction has produced a contract (kept after the deal).
     pub fn play(&self) -> Option<&TrickPlay> {
         match &self.stage {
             Stage::Play { play, .. } => Some(play),
-            _ => None,
+            Stage::Finished { play, .. } => play.as_ref(),
+            Stage::Auction => None,
         }
     }
 
@@ -104,20 +110,22 @@ impl BridgeDeal {
             Stage::Play {
                 contract, declarer, ..
             } => Some((*contract, *declarer)),
-            Stage::Finished(Some(r)) => Some((r.contract, r.declarer)),
+            Stage::Finished {
+                result: Some(r), ..
+            } => Some((r.contract, r.declarer)),
             _ => None,
         }
     }
 
     /// Whether the deal ended with four passes.
     pub fn is_passed_out(&self) -> bool {
-        matches!(self.stage, Stage::Finished(None))
+        matches!(self.stage, Stage::Finished { result: None, .. })
     }
 
     /// The result, once every trick is played (`None` while playing or when passed out).
     pub fn result(&self) -> Option<DealResult> {
         match self.stage {
-            Stage::Finished(r) => r,
+            Stage::Finished { result, .. } => result,
             _ => None,
         }
     }
@@ -126,7 +134,9 @@ impl BridgeDeal {
     /// default), once it is over. A passed-out deal scores 0.
     pub fn score_ns(&self) -> Option<i32> {
         match self.stage {
-            Stage::Finished(result) => Some(super::scoring::deal_score_ns(&self.setup, result)),
+            Stage::Finished { result, .. } => {
+                Some(super::scoring::deal_score_ns(&self.setup, result))
+            }
             _ => None,
         }
     }
@@ -144,7 +154,9 @@ impl BridgeDeal {
             {
                 Some(declarer.partner())
             }
-            Stage::Finished(Some(r)) => Some(r.declarer.partner()),
+            Stage::Finished {
+                result: Some(r), ..
+            } => Some(r.declarer.partner()),
             _ => None,
         }
     }
@@ -164,7 +176,7 @@ impl BridgeDeal {
                     .into(),
                 )
             }
-            Stage::Finished(_) => None,
+            Stage::Finished { .. } => None,
         }
     }
 
@@ -178,12 +190,10 @@ impl BridgeDeal {
             self.auction.declarer().and_then(Player::seat),
         ) {
             (Some(contract), Some(declarer)) => {
-                let rules = TrickRules::plain(contract.strain.trump());
-                let leader = declarer.lho();
                 self.stage = Stage::Play {
                     contract,
                     declarer,
-                    play: TrickPlay::new(rules, 4, 13, leader.into()),
+                    play: new_play(self.setup.variant, contract, declarer),
                 };
                 Events {
                     new_phase: Some(Phase::Play),
@@ -191,7 +201,10 @@ impl BridgeDeal {
                 }
             }
             _ => {
-                self.stage = Stage::Finished(None);
+                self.stage = Stage::Finished {
+                    result: None,
+                    play: None,
+                };
                 Events {
                     new_phase: Some(Phase::Finished),
                     ..Events::default()
@@ -200,7 +213,7 @@ impl BridgeDeal {
         }
     }
 
-    fn apply_card(&mut self, card: Card) -> Events {
+    fn apply_card(&mut self, card: Card, named: Option<Suit>) -> Events {
         let Stage::Play {
             contract,
             declarer,
@@ -214,7 +227,7 @@ impl BridgeDeal {
             .and_then(Player::seat)
             .expect("a deal in play has a seat to play");
         self.hands[seat].remove(card);
-        let trick_won = play.play_unchecked(card);
+        let trick_won = play.play_named_unchecked(card, named);
         let mut events = Events {
             trick_won,
             new_phase: None,
@@ -222,11 +235,19 @@ impl BridgeDeal {
         if play.is_finished() {
             let won = play.tricks_won();
             let tricks = won[declarer.index()] + won[declarer.partner().index()];
-            self.stage = Stage::Finished(Some(DealResult {
+            let result = DealResult {
                 contract: *contract,
                 declarer: *declarer,
                 tricks,
-            }));
+            };
+            let play = std::mem::replace(
+                play,
+                new_play(self.setup.variant, result.contract, result.declarer),
+            );
+            self.stage = Stage::Finished {
+                result: Some(result),
+                play: Some(play),
+            };
             events.new_phase = Some(Phase::Finished);
         }
         events
@@ -247,7 +268,7 @@ impl BridgeDeal {
         let play = self.play();
         let contract = self.contract();
         View {
-            config: GameConfig::Bridge(self.setup.options.clone()),
+            config: GameConfig::Bridge(self.setup.variant, self.setup.options.clone()),
             viewer,
             phase: self.phase(),
             players: 4,
@@ -256,10 +277,7 @@ impl BridgeDeal {
             hands,
             hand_sizes: self.hands.0.iter().map(|h| h.len()).collect(),
             trick: play.map(|p| *p.current()),
-            tricks_won: match &self.stage {
-                Stage::Play { play, .. } => play.tricks_won().to_vec(),
-                _ => self.finished_tricks(),
-            },
+            tricks_won: play.map_or_else(|| vec![0; 4], |p| p.tricks_won().to_vec()),
             history: self.history.clone(),
             contract: contract.map(|c| c.0),
             declarer: contract.map(|c| c.1.into()),
@@ -272,30 +290,24 @@ impl BridgeDeal {
             to_act: self.to_act(),
         }
     }
+}
 
-    /// Tricks per player after the deal: recomputed from the history, since the finished
-    /// stage keeps only the total.
-    fn finished_tricks(&self) -> Vec<u8> {
-        match self.replay_play() {
-            Some(play) => play.tricks_won().to_vec(),
-            None => vec![0; 4],
-        }
-    }
+/// The play of a contract: declarer's left-hand opponent leads (Law 41).
+fn new_play(variant: BridgeVariant, contract: Contract, declarer: Seat) -> TrickPlay {
+    TrickPlay::new(
+        variant.trick_rules(contract.strain),
+        4,
+        variant.hand_size(),
+        declarer.lho().into(),
+    )
+}
 
-    fn replay_play(&self) -> Option<TrickPlay> {
-        let (contract, declarer) = self.contract()?;
-        let mut play = TrickPlay::new(
-            TrickRules::plain(contract.strain.trump()),
-            4,
-            13,
-            declarer.lho().into(),
-        );
-        for m in &self.history {
-            if let Action::Card(card) = m.action {
-                play.play_unchecked(card);
-            }
-        }
-        Some(play)
+/// The card an action plays, with the suit named for a joker.
+fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
+    match action {
+        Action::Card(card) => Some((card, None)),
+        Action::NamedJoker(suit) => Some((Card::JOKER, Some(suit))),
+        Action::Call(_) => None,
     }
 }
 
@@ -308,7 +320,7 @@ impl Game for BridgeDeal {
         match self.stage {
             Stage::Auction => Phase::Auction,
             Stage::Play { .. } => Phase::Play,
-            Stage::Finished(_) => Phase::Finished,
+            Stage::Finished { .. } => Phase::Finished,
         }
     }
 
@@ -329,14 +341,22 @@ impl Game for BridgeDeal {
                 .map(Action::Call)
                 .collect(),
             Stage::Play { play, .. } => match self.seat_to_play() {
-                Some(seat) => play
-                    .legal(self.hands[seat])
-                    .iter()
-                    .map(Action::Card)
-                    .collect(),
+                Some(seat) => {
+                    let hand = self.hands[seat];
+                    let mut actions = Vec::with_capacity(hand.len());
+                    for card in play.legal(hand) {
+                        if card == Card::JOKER && play.rules().joker_is_named() {
+                            let names = play.joker_names(hand);
+                            actions.extend(names.into_iter().map(Action::NamedJoker));
+                        } else {
+                            actions.push(Action::Card(card));
+                        }
+                    }
+                    actions
+                }
                 None => Vec::new(),
             },
-            Stage::Finished(_) => Vec::new(),
+            Stage::Finished { .. } => Vec::new(),
         }
     }
 
@@ -344,7 +364,8 @@ impl Game for BridgeDeal {
         let name = |p: Player| p.label(4);
         match (&self.stage, action) {
             (Stage::Auction, Action::Call(call)) => self.auction.check(player, call)?,
-            (Stage::Play { declarer, play, .. }, Action::Card(card)) => {
+            (Stage::Play { declarer, play, .. }, Action::Card(_) | Action::NamedJoker(_)) => {
+                let (card, named) = card_of(action).expect("a card action");
                 let seat = self
                     .seat_to_play()
                     .ok_or(crate::trick::PlayError::Finished)?;
@@ -373,9 +394,9 @@ impl Game for BridgeDeal {
                         reason,
                     });
                 }
-                play.check(seat.into(), self.hands[seat], card)?;
+                play.check_named(seat.into(), self.hands[seat], card, named)?;
             }
-            (Stage::Finished(_), _) => {
+            (Stage::Finished { .. }, _) => {
                 return Err(IllegalAction::NotToAct {
                     player: name(player),
                     reason: "the deal is over".into(),
@@ -401,9 +422,12 @@ impl Game for BridgeDeal {
 
     fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
         self.history.push(Move { player, action });
-        match action {
-            Action::Call(call) => self.apply_call(call),
-            Action::Card(card) => self.apply_card(card),
+        match card_of(action) {
+            Some((card, named)) => self.apply_card(card, named),
+            None => match action {
+                Action::Call(call) => self.apply_call(call),
+                _ => Events::default(),
+            },
         }
     }
 
@@ -427,37 +451,36 @@ impl Game for BridgeDeal {
     }
 
     fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError> {
-        let GameConfig::Bridge(options) = &observation.config;
+        let GameConfig::Bridge(variant, options) = &observation.config;
+        let variant = *variant;
         let inconsistent = |why: String| ResampleError::Inconsistent(why);
         let dealer = observation
             .dealer
             .seat()
             .ok_or_else(|| inconsistent("the dealer is not a seat".into()))?;
-        // Replay the public record to learn who played which card and who showed out.
-        let mut auction = Auction::new(AuctionRules::BRIDGE, dealer.into());
+        // Replay the public record to learn who played which card and what each player
+        // has shown they cannot hold.
+        let mut auction = Auction::new(variant.auction_rules(), dealer.into());
         let mut play: Option<TrickPlay> = None;
         let mut played = BySeat::<CardSet>::default();
         for m in &observation.history {
-            match (m.action, play.as_mut()) {
-                (Action::Call(call), None) => {
+            match (m.action, card_of(m.action), play.as_mut()) {
+                (Action::Call(call), _, None) => {
                     auction.call_unchecked(call);
-                    if let (Some(c), Some(d)) = (auction.contract(), auction.declarer()) {
-                        let lead = d.next(4);
-                        play = Some(TrickPlay::new(
-                            TrickRules::plain(c.strain.trump()),
-                            4,
-                            13,
-                            lead,
-                        ));
+                    if let (Some(c), Some(d)) = (
+                        auction.contract(),
+                        auction.declarer().and_then(Player::seat),
+                    ) {
+                        play = Some(new_play(variant, c, d));
                     }
                 }
-                (Action::Card(card), Some(p)) => {
+                (_, Some((card, named)), Some(p)) => {
                     let seat = p
                         .to_play()
                         .and_then(Player::seat)
                         .ok_or_else(|| inconsistent("a card after the last trick".into()))?;
                     played[seat].insert(card);
-                    p.play_unchecked(card);
+                    p.play_named_unchecked(card, named);
                 }
                 _ => {
                     return Err(inconsistent(format!(
@@ -467,25 +490,20 @@ impl Game for BridgeDeal {
                 }
             }
         }
-        let visible = observation.visible_cards();
-        let pool =
-            Deck::Standard.cards() - visible - played.0.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let all_played = played.0.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let pool = variant.deck().cards() - observation.visible_cards() - all_played;
         let hidden: Vec<Seat> = Seat::ALL
             .into_iter()
             .filter(|s| observation.hands[s.index()].is_none())
             .collect();
         let needs: Vec<HiddenHand> = hidden
             .iter()
-            .map(|&seat| {
-                let voids = play.as_ref().map_or(0, |p| p.shown_void(seat.into()));
-                let barred = tenace_cards::Suit::STANDARD
-                    .into_iter()
-                    .filter(|s| voids & (1 << s.index()) != 0)
-                    .fold(CardSet::EMPTY, |set, s| set | CardSet::full_suit(s));
-                HiddenHand {
-                    count: observation.hand_sizes[seat.index()],
-                    allowed: pool - barred,
-                }
+            .map(|&seat| HiddenHand {
+                count: observation.hand_sizes[seat.index()],
+                allowed: pool
+                    - play
+                        .as_ref()
+                        .map_or(CardSet::EMPTY, |p| p.barred(seat.into())),
             })
             .collect();
         let dealt = deal_hidden(pool, &needs, rng)?;
@@ -497,6 +515,7 @@ impl Game for BridgeDeal {
             hands[seat] |= cards;
         }
         let setup = BridgeSetup {
+            variant,
             hands,
             dealer,
             vulnerability: observation.vulnerability.unwrap_or_default(),

@@ -5,8 +5,9 @@ use tenace_cards::{Player, Seat, Side};
 
 use super::deal::{BridgeDeal, DealResult};
 use super::options::{BridgeOptions, VulnerabilityRule};
-use super::scoring::{deal_score_ns, table};
+use super::scoring::deal_score_ns;
 use super::setup::{BridgeSetup, SetupError};
+use super::variant::BridgeVariant;
 use crate::contract::Vulnerability;
 use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
 use crate::scoring::{
@@ -31,6 +32,9 @@ pub struct BoardRecord {
     /// With two tables: the IMPs (or matchpoints) won by the team that sat North-South at
     /// the first table and East-West at the second.
     pub comparison: Option<i32>,
+    /// With two tables: what the other team won on the board (the negated IMPs, or the
+    /// rest of the matchpoint top).
+    pub comparison_other: Option<i32>,
 }
 
 /// The running score sheet of a match.
@@ -51,12 +55,10 @@ impl MatchSheet {
         match self {
             MatchSheet::Duplicate(boards) => {
                 if boards.iter().any(|b| b.comparison.is_some()) {
-                    let team: i64 = boards
-                        .iter()
-                        .filter_map(|b| b.comparison)
-                        .map(i64::from)
-                        .sum();
-                    [team, -team]
+                    let sum = |f: fn(&BoardRecord) -> Option<i32>| -> i64 {
+                        boards.iter().filter_map(f).map(i64::from).sum()
+                    };
+                    [sum(|b| b.comparison), sum(|b| b.comparison_other)]
                 } else {
                     let ns: i64 = boards
                         .iter()
@@ -95,6 +97,7 @@ impl MatchSheet {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BridgeMatch {
+    variant: BridgeVariant,
     options: BridgeOptions,
     seed: u64,
     first_dealer: Seat,
@@ -107,8 +110,18 @@ pub struct BridgeMatch {
 }
 
 impl BridgeMatch {
-    /// A new match from options and a seed; the first deal is dealt at once.
+    /// A new match of Contract Bridge from options and a seed; the first deal is dealt at
+    /// once.
     pub fn new(options: BridgeOptions, seed: u64) -> Result<BridgeMatch, SetupError> {
+        BridgeMatch::with_variant(BridgeVariant::Standard, options, seed)
+    }
+
+    /// A new match of any of the three games from options and a seed.
+    pub fn with_variant(
+        variant: BridgeVariant,
+        options: BridgeOptions,
+        seed: u64,
+    ) -> Result<BridgeMatch, SetupError> {
         let mut problems = options.problems();
         if options.scoring != ScoringMode::Duplicate
             && options.vulnerability.is_some_and(|v| {
@@ -128,7 +141,7 @@ impl BridgeMatch {
         if !problems.is_empty() {
             return Err(SetupError(problems));
         }
-        let table = table(&options);
+        let table = variant.scoring_table(&options);
         let first_dealer = Seat::from_index((mix(seed, u64::MAX) % 4) as usize);
         let sheet = match options.scoring {
             ScoringMode::Duplicate => MatchSheet::Duplicate(Vec::new()),
@@ -147,6 +160,7 @@ impl BridgeMatch {
             )),
         };
         let mut m = BridgeMatch {
+            variant,
             games_for_vulnerability: RubberSheet::new(table, u32::MAX, Seat::North),
             options,
             seed,
@@ -158,6 +172,11 @@ impl BridgeMatch {
         };
         m.current = Some(m.next_deal());
         Ok(m)
+    }
+
+    /// The game the match plays.
+    pub fn variant(&self) -> BridgeVariant {
+        self.variant
     }
 
     /// The options.
@@ -208,10 +227,13 @@ impl BridgeMatch {
     fn next_deal(&self) -> BridgeDeal {
         let k = self.finished.len() as u32;
         let (number, dealer, vulnerability) = match &self.sheet {
-            MatchSheet::Duplicate(_) => {
+            MatchSheet::Duplicate(boards) => {
                 let board = k / self.tables() + 1;
                 let dealer = board_dealer(board);
+                let replay = boards.last().filter(|b| b.board == board);
                 let vulnerability = match self.options.vulnerability_rule() {
+                    // The second table plays the board as the first did.
+                    _ if replay.is_some() => replay.map(|b| b.vulnerability).unwrap_or_default(),
                     VulnerabilityRule::BoardCycle => board_vulnerability(board),
                     VulnerabilityRule::Chicago => {
                         chicago_vulnerability(board, dealer, self.options.chicago_deals_2_3)
@@ -226,9 +248,10 @@ impl BridgeMatch {
                 (k + 1, dealer, sheet.vulnerability(dealer))
             }
         };
-        let setup = BridgeSetup::from_seed_with_dealer(
+        let setup = BridgeSetup::seeded(
+            self.variant,
             mix(self.seed, u64::from(number)),
-            dealer,
+            Some(dealer),
             vulnerability,
             self.options.clone(),
         );
@@ -242,8 +265,12 @@ impl BridgeMatch {
         let setup = deal.setup();
         let honors_held = result.and_then(|r| {
             // The Chicago sheet itself drops honors when `chicago_honors` is off.
-            honors(table(&self.options), r.contract.strain, &setup.hands)
-                .filter(|_| self.options.scoring != ScoringMode::Duplicate)
+            honors(
+                self.variant.scoring_table(&self.options),
+                r.contract.strain,
+                &setup.hands,
+            )
+            .filter(|_| self.options.scoring != ScoringMode::Duplicate)
         });
         let (contract, declarer, tricks) = match result {
             Some(r) => (Some(r.contract), r.declarer, r.tricks),
@@ -262,6 +289,7 @@ impl BridgeMatch {
                         results: Vec::new(),
                         scores_ns: Vec::new(),
                         comparison: None,
+                        comparison_other: None,
                     });
                 }
                 let record = boards.last_mut().expect("just pushed");
@@ -270,15 +298,24 @@ impl BridgeMatch {
                 if record.scores_ns.len() == 2 {
                     // The team sat N-S at table 1 and E-W at table 2.
                     let (ours, theirs) = (record.scores_ns[0], record.scores_ns[1]);
-                    record.comparison = Some(match self.options.comparison {
-                        Comparison::Matchpoints => matchpoints(&[ours, theirs])[0] as i32,
-                        _ => imps(ours - theirs),
-                    });
+                    let (us, them) = match self.options.comparison {
+                        Comparison::Matchpoints => {
+                            let mp = matchpoints(&[ours, theirs]);
+                            (mp[0] as i32, mp[1] as i32)
+                        }
+                        _ => (imps(ours - theirs), imps(theirs - ours)),
+                    };
+                    record.comparison = Some(us);
+                    record.comparison_other = Some(them);
                 }
                 let board_done = record.results.len() as u32 == tables;
-                let _ = self
-                    .games_for_vulnerability
-                    .record(contract, declarer, tricks, None);
+                if record.results.len() == 1 {
+                    // Games for `vulnerability: rubber` follow the first table only, so
+                    // both tables of a board play at the same vulnerability.
+                    let _ = self
+                        .games_for_vulnerability
+                        .record(contract, declarer, tricks, None);
+                }
                 board_done && boards.len() as u32 == self.options.boards
             }
             MatchSheet::Rubber(sheet) => {

@@ -5,15 +5,10 @@ use tenace_cards::Side;
 use super::deal::DealResult;
 use super::options::BridgeOptions;
 use super::setup::BridgeSetup;
-use crate::scoring::{ScoringMode, ScoringTable, contract_score, duplicate_score, honors};
-
-/// The scoring table the options select.
-pub(crate) fn table(options: &BridgeOptions) -> ScoringTable {
-    ScoringTable::BRIDGE.with_insult_redoubled(options.insult_redoubled)
-}
+use crate::scoring::{ScoringMode, contract_score, duplicate_score, honors};
 
 /// Whether the mode counts honors.
-pub(crate) fn counts_honors(options: &BridgeOptions) -> bool {
+fn counts_honors(options: &BridgeOptions) -> bool {
     match options.scoring {
         ScoringMode::Duplicate => false,
         ScoringMode::Rubber => true,
@@ -43,13 +38,14 @@ pub fn deal_score_ns(setup: &BridgeSetup, result: Option<DealResult>) -> i32 {
         return 0;
     };
     let options = &setup.options;
+    let table = setup.variant.scoring_table(options);
     let side = r.declarer.side();
     let vulnerable = setup.vulnerability.is_vulnerable(r.declarer);
     let sign = |s: Side| if s == Side::NorthSouth { 1 } else { -1 };
     let declarer_points = match options.scoring {
-        ScoringMode::Duplicate => duplicate_score(table(options), r.contract, r.tricks, vulnerable),
+        ScoringMode::Duplicate => duplicate_score(table, r.contract, r.tricks, vulnerable),
         ScoringMode::Rubber | ScoringMode::Chicago => {
-            let score = contract_score(table(options), r.contract, r.tricks, vulnerable);
+            let score = contract_score(table, r.contract, r.tricks, vulnerable);
             let game_bonus = match (options.scoring, score.trick_score >= 100, vulnerable) {
                 (ScoringMode::Chicago, true, false) => 300,
                 (ScoringMode::Chicago, true, true) => 500,
@@ -62,7 +58,7 @@ pub fn deal_score_ns(setup: &BridgeSetup, result: Option<DealResult>) -> i32 {
             }
         }
     };
-    let honor_points = match honors(table(options), r.contract.strain, &setup.hands) {
+    let honor_points = match honors(table, r.contract.strain, &setup.hands) {
         Some((holder, points)) if counts_honors(options) => sign(holder) * points as i32,
         _ => 0,
     };

@@ -2,10 +2,11 @@
 
 use std::fmt;
 
-use tenace_cards::{BySeat, CardSet, Deck, Player, Seat};
+use tenace_cards::{BySeat, CardSet, Player, Seat};
 use thiserror::Error;
 
 use super::options::BridgeOptions;
+use super::variant::BridgeVariant;
 use crate::contract::Vulnerability;
 use crate::deal::{deal_round, seeded_rng, shuffled, uniform_below};
 
@@ -13,6 +14,8 @@ use crate::deal::{deal_round, seeded_rng, shuffled, uniform_below};
 /// then [`super::BridgeDeal::from_setup`] checks it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BridgeSetup {
+    /// The game: Contract Bridge, Deuces Wild or Five Crowns.
+    pub variant: BridgeVariant,
     /// The four hands.
     pub hands: BySeat<CardSet>,
     /// Who calls first.
@@ -35,26 +38,50 @@ impl BridgeSetup {
     /// assert_eq!(a, b);
     /// ```
     pub fn from_seed(seed: u64, vulnerability: Vulnerability, options: BridgeOptions) -> Self {
-        let mut rng = seeded_rng(seed);
-        let dealer = Seat::from_index(uniform_below(&mut rng, 4) as usize);
-        BridgeSetup {
-            hands: deal_hands(&mut rng, dealer),
-            dealer,
-            vulnerability,
-            options,
-        }
+        BridgeSetup::seeded(BridgeVariant::Standard, seed, None, vulnerability, options)
     }
 
-    /// A deal of the seeded cards with a chosen dealer (the cards are shuffled by the seed's
-    /// generator, without drawing a dealer first).
+    /// A Contract Bridge deal of the seeded cards with a chosen dealer (the cards are
+    /// shuffled by the seed's generator, without drawing a dealer first).
     pub fn from_seed_with_dealer(
         seed: u64,
         dealer: Seat,
         vulnerability: Vulnerability,
         options: BridgeOptions,
     ) -> Self {
+        BridgeSetup::seeded(
+            BridgeVariant::Standard,
+            seed,
+            Some(dealer),
+            vulnerability,
+            options,
+        )
+    }
+
+    /// A deal of any of the three games from a seed. Without a `dealer`, the dealer is
+    /// drawn first (uniform over the seats); then the variant's deck is shuffled and dealt
+    /// from the same generator, as `crate::deal` documents.
+    ///
+    /// ```
+    /// use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
+    /// use tenace_rules::Vulnerability;
+    /// let fc = BridgeVariant::from_name("five-crowns").unwrap();
+    /// let setup = BridgeSetup::seeded(fc, 3, None, Vulnerability::None, BridgeOptions::default());
+    /// assert!(setup.hands.0.iter().all(|h| h.len() == 14));
+    /// ```
+    pub fn seeded(
+        variant: BridgeVariant,
+        seed: u64,
+        dealer: Option<Seat>,
+        vulnerability: Vulnerability,
+        options: BridgeOptions,
+    ) -> Self {
+        let mut rng = seeded_rng(seed);
+        let dealer =
+            dealer.unwrap_or_else(|| Seat::from_index(uniform_below(&mut rng, 4) as usize));
         BridgeSetup {
-            hands: deal_hands(&mut seeded_rng(seed), dealer),
+            variant,
+            hands: deal_hands(&mut rng, variant, dealer),
             dealer,
             vulnerability,
             options,
@@ -64,11 +91,12 @@ impl BridgeSetup {
     /// Every problem with this setup; empty when it can be played.
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
-        let deck = Deck::Standard.cards();
+        let deck = self.variant.deck().cards();
+        let size = self.variant.hand_size();
         let mut seen = CardSet::EMPTY;
         for (seat, &hand) in self.hands.iter() {
-            if hand.len() != 13 {
-                problems.push(format!("{seat} holds {} cards, not 13", hand.len()));
+            if hand.len() != size {
+                problems.push(format!("{seat} holds {} cards, not {size}", hand.len()));
             }
             let foreign = hand - deck;
             if !foreign.is_empty() {
@@ -80,13 +108,18 @@ impl BridgeSetup {
             }
             seen |= hand;
         }
+        problems.extend(self.options.problems());
         problems
     }
 }
 
-fn deal_hands(rng: &mut impl rand::RngCore, dealer: Seat) -> BySeat<CardSet> {
-    let order = shuffled(Deck::Standard.cards(), rng);
-    let (hands, _) = deal_round(&order, 4, 13, Player::from(dealer));
+fn deal_hands(
+    rng: &mut impl rand::RngCore,
+    variant: BridgeVariant,
+    dealer: Seat,
+) -> BySeat<CardSet> {
+    let order = shuffled(variant.deck().cards(), rng);
+    let (hands, _) = deal_round(&order, 4, variant.hand_size(), Player::from(dealer));
     BySeat::from_fn(|s| hands[s.index()])
 }
 
