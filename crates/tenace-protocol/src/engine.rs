@@ -121,8 +121,12 @@ impl Engine {
                 fields.only(&["player"])?;
                 self.observe(&fields)
             }
+            "end" => {
+                fields.only(&[])?;
+                self.end()
+            }
             other => Err(Refusal(format!(
-                "cmd: unknown command {other:?} (expected new, legal, apply, state or observe)"
+                "cmd: unknown command {other:?} (expected new, legal, apply, state, observe or end)"
             ))),
         }
     }
@@ -190,7 +194,7 @@ impl Engine {
             }
             let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
             let m = BridgeMatch::with_variant(variant, options, seed)
-                .map_err(|e| Refusal(format!("options: {e}")))?;
+                .map_err(|e| Refusal(format!("options: {}", e.0.join("; "))))?;
             Session::Match(Box::new(m))
         } else {
             let vulnerability = vulnerability.unwrap_or_default();
@@ -309,6 +313,22 @@ impl Engine {
                 json!({ "ok": true, "state": state })
             }
         })
+    }
+
+    /// Stops a match before its natural end; a rubber in progress is scored under Law 80.
+    fn end(&mut self) -> Result<Value, Refusal> {
+        match self.session.as_mut() {
+            None => Err(self.session().err().unwrap_or(Refusal("no game".into()))),
+            Some(Session::Deal(_)) => Err(Refusal(
+                "end: only a match (new with \"match\":true) can be ended early".into(),
+            )),
+            Some(Session::Match(m)) => {
+                if !m.end_session() {
+                    return Err(Refusal("end: the match is already over".into()));
+                }
+                self.state()
+            }
+        }
     }
 
     fn observe(&self, f: &Fields) -> Result<Value, Refusal> {

@@ -127,9 +127,9 @@ fn pick(rng: &mut ChaCha8Rng, actions: &[String]) -> String {
 }
 
 /// Plays to the end with `pick`, checking each `apply` reply; returns how many tricks
-/// were reported won and how many actions were taken.
-fn play_out(engine: &mut Engine, rng: &mut ChaCha8Rng, limit: usize) -> (usize, usize) {
-    let (mut tricks, mut actions) = (0, 0);
+/// were reported won, how many actions were taken and who won the last trick.
+fn play_out(engine: &mut Engine, rng: &mut ChaCha8Rng, limit: usize) -> (usize, usize, Value) {
+    let (mut tricks, mut actions, mut last) = (0, 0, Value::Null);
     while let Some((player, legal)) = to_act(engine) {
         let action = pick(rng, &legal);
         let reply = accepted(
@@ -142,11 +142,12 @@ fn play_out(engine: &mut Engine, rng: &mut ChaCha8Rng, limit: usize) -> (usize, 
         );
         if !reply["trick_won"].is_null() {
             tricks += 1;
+            last = reply["trick_won"].clone();
         }
         actions += 1;
         assert!(actions <= limit, "no end after {limit} actions");
     }
-    (tricks, actions)
+    (tricks, actions, last)
 }
 
 /// A game mid-auction: seed 7 (East deals), East 1S, South doubles, West to call.
@@ -445,7 +446,7 @@ fn illegal_apply() -> impl Strategy<Value = (String, String)> {
             actions.push(format!("{suit}{rank}"));
         }
     }
-    actions.extend(["JK", "GC", "", " ", "SA ", "7NTX"].map(String::from));
+    actions.extend(["JK", "JKS", "JKR", "GC", "", " ", "SA ", "7NTX"].map(String::from));
     let action = prop_oneof![prop::sample::select(actions), ".{0,6}"];
     (player, action)
 }
@@ -623,7 +624,7 @@ fn request_errors_name_the_request_or_cmd() {
         &refused(&mut e, json!({"cmd": "play"})),
         &[
             "cmd: unknown command \"play\"",
-            "new, legal, apply, state or observe",
+            "new, legal, apply, state, observe or end",
         ],
     );
 }
@@ -958,10 +959,7 @@ fn option_errors_name_the_key() {
             json!({"chicago_rounds": 0}),
             vec!["options:", "chicago_rounds must be from 1 to 100"],
         ),
-        (
-            json!("rubber"),
-            vec!["options:", "expected struct BridgeOptions"],
-        ),
+        (json!("rubber"), vec!["options: expected a JSON object"]),
     ];
     for (options, needles) in cases {
         let error = refused(
@@ -982,7 +980,6 @@ fn option_errors_name_the_key() {
 }
 
 #[test]
-#[ignore = "BUG: engine.rs new_game reads `options` with serde_json::from_value, which accepts a JSON array as the struct's fields in order, so \"options\":[\"rubber\"] starts a rubber game instead of being refused"]
 fn options_must_be_an_object() {
     let mut e = mid_auction();
     for options in [json!([]), json!(["rubber"]), json!(["rubber", null, 50])] {
@@ -1056,7 +1053,7 @@ fn random_games_play_to_the_end() {
             &mut e,
             json!({"cmd": "apply", "player": dealer, "action": opening}),
         );
-        let (tricks_reported, actions) = play_out(&mut e, &mut rng, 500);
+        let (tricks_reported, actions, last_winner) = play_out(&mut e, &mut rng, 500);
         assert_eq!(
             tricks_reported, 13,
             "seed {seed}: trick_won reported 13 times"
@@ -1069,7 +1066,8 @@ fn random_games_play_to_the_end() {
         let s = state(&mut e);
         assert_eq!(s["phase"], "finished");
         assert_eq!(s["to_act"], json!([]));
-        assert_eq!(s["trick"], Value::Null);
+        // After the last trick, the trick is empty and led by that trick's winner.
+        assert_eq!(s["trick"], json!({"cards": [], "leader": last_winner}));
         assert_eq!(s["vulnerability"], vul);
         let history = s["history"].as_array().unwrap();
         assert_eq!(history.len(), actions + 1);
@@ -1136,6 +1134,7 @@ fn a_passed_out_deal_scores_zero() {
     assert_eq!(s["contract"], Value::Null);
     assert_eq!(s["declarer"], Value::Null);
     assert_eq!(s["tricks_won_by_side"], json!({"NS": 0, "EW": 0}));
+    assert_eq!(s["trick"], Value::Null, "no trick was ever played");
     assert_eq!(s["hand_sizes"]["N"], 13);
 }
 
@@ -1401,16 +1400,23 @@ fn duplicate_matches_play_every_board() {
             assert_eq!(boards[0]["vulnerability"], law2[0]);
             assert_eq!(boards[1]["vulnerability"], law2[1]);
         }
-        let total = if tables == 2 {
-            comparison_total
+        let totals = &sheet["totals"];
+        if tables == 1 {
+            assert_eq!(
+                totals,
+                &json!({"NS": ns_total, "EW": -ns_total}),
+                "{options}"
+            );
         } else {
-            ns_total
-        };
-        assert_eq!(
-            sheet["totals"],
-            json!({"NS": total, "EW": -total}),
-            "{options}"
-        );
+            assert_eq!(totals["NS"], comparison_total, "{options}");
+            if options["comparison"] == "imps" {
+                assert_eq!(totals["EW"], -comparison_total, "{options}");
+            } else {
+                // Matchpoints: the two teams share a top of 2 a board.
+                let both = totals["NS"].as_i64().unwrap() + totals["EW"].as_i64().unwrap();
+                assert_eq!(both as u64, 2 * expected_boards, "{options}");
+            }
+        }
     }
 }
 
@@ -1506,4 +1512,80 @@ fn a_match_refuses_options_its_scoring_cannot_use() {
             &["options:", "vulnerability"],
         );
     }
+}
+
+#[test]
+fn matchpoint_totals_are_matchpoints_for_both_sides() {
+    let sheet = play_match(json!({"boards": 2, "comparison": "matchpoints"}), 11);
+    let ns = sheet["totals"]["NS"].as_i64().unwrap();
+    let ew = sheet["totals"]["EW"].as_i64().unwrap();
+    assert!(ns >= 0 && ew >= 0, "{}", sheet["totals"]);
+    assert_eq!(ns + ew, 2 * 2, "a top of 2 on each of 2 boards");
+}
+
+#[test]
+fn option_type_errors_name_the_key() {
+    let mut e = mid_auction();
+    for (key, value) in [
+        ("chicago_honors", json!(1)),
+        ("scoring", json!("bridge")),
+        ("insult_redoubled", json!(75)),
+        ("boards", json!("16")),
+    ] {
+        let error = refused(
+            &mut e,
+            json!({"cmd": "new", "game": "bridge", "seed": 1, "options": {key: value}}),
+        );
+        assert_names(&error, &["options:", key]);
+    }
+}
+
+#[test]
+fn end_stops_a_rubber_under_law_80_and_only_a_match() {
+    let mut engine = Engine::new();
+    let single = engine.handle(r#"{"cmd":"new","game":"bridge","seed":3}"#);
+    assert_eq!(single["ok"], true);
+    let refused = engine.handle(r#"{"cmd":"end"}"#);
+    assert_eq!(refused["ok"], false);
+    assert!(refused["error"].as_str().unwrap().contains("match"));
+
+    engine.handle(r#"{"cmd":"new","game":"bridge","seed":3,"match":true,"options":{"scoring":"rubber","unfinished_partscore_bonus":50}}"#);
+    // West opens 1S and everyone passes: East-West play a one-level part-score.
+    for (player, action) in [("W", "1S"), ("N", "P"), ("E", "P"), ("S", "P")] {
+        let reply = engine.handle(&format!(
+            r#"{{"cmd":"apply","player":"{player}","action":"{action}"}}"#
+        ));
+        assert_eq!(reply["ok"], true, "{reply}");
+    }
+    loop {
+        let state = engine.handle(r#"{"cmd":"state"}"#);
+        if state["state"]["match"]["deals_played"] == 1 {
+            break;
+        }
+        let legal = engine.handle(r#"{"cmd":"legal"}"#);
+        let player = legal["to_act"][0].as_str().unwrap().to_string();
+        let action = legal["legal"][&player][0].as_str().unwrap().to_string();
+        engine.handle(&format!(
+            r#"{{"cmd":"apply","player":"{player}","action":"{action}"}}"#
+        ));
+    }
+    let before = engine.handle(r#"{"cmd":"state"}"#)["state"]["match"]["totals"].clone();
+    let ended = engine.handle(r#"{"cmd":"end"}"#);
+    let sheet = &ended["state"]["match"];
+    assert_eq!(sheet["over"], true);
+    let ew_before = before["EW"].as_i64().unwrap();
+    let ns_before = before["NS"].as_i64().unwrap();
+    // Only East-West have a part-score, so they get the legacy 50 of Law 80, if they made.
+    let made = ew_before > 0 && ns_before == 0;
+    let bonus = if made { 50 } else { 0 };
+    assert_eq!(
+        sheet["totals"]["EW"].as_i64().unwrap(),
+        ew_before + bonus,
+        "{sheet}"
+    );
+    assert_eq!(
+        engine.handle(r#"{"cmd":"legal"}"#)["to_act"],
+        serde_json::json!([])
+    );
+    assert_eq!(engine.handle(r#"{"cmd":"end"}"#)["ok"], false);
 }

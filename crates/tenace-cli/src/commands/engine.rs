@@ -9,10 +9,12 @@ use tenace_protocol::engine::{Engine, MAX_REQUEST_BYTES};
 #[derive(Debug, Args)]
 #[command(
     after_help = r#"Each line on stdin is one JSON request; each gets one JSON line back.
-See docs/engine-protocol.md. Example session:
+See docs/engine-protocol.md. The examples are one session; seed 7 deals with East as dealer.
+
+Examples:
   {"cmd":"new","game":"bridge","seed":7}
   {"cmd":"legal"}
-  {"cmd":"apply","player":"N","action":"1C"}
+  {"cmd":"apply","player":"E","action":"1C"}
   {"cmd":"observe","player":"E"}
   {"cmd":"state"}"#
 )]

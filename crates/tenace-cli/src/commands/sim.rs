@@ -80,7 +80,10 @@ impl Summary {
 /// Runs the simulation and prints the summary.
 pub fn run(args: SimArgs) -> Result<(), String> {
     let (variant, options) = args.game.resolve(args.options.as_deref())?;
-    if args.seed.checked_add(args.deals).is_none() {
+    if args.deals == 0 {
+        return Err("--deals: must be at least 1".into());
+    }
+    if args.seed.checked_add(args.deals - 1).is_none() {
         return Err("--deals: the seeds would pass 2^64-1".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()

@@ -151,7 +151,19 @@ impl BridgeVariant {
                 serde_json::from_value(Value::Object(own)).map_err(|e| format!("options: {e}"))?;
         }
         let options: BridgeOptions =
-            serde_json::from_value(Value::Object(rest)).map_err(|e| format!("options: {e}"))?;
+            serde_json::from_value(Value::Object(rest.clone())).map_err(|e| {
+                // serde names unknown keys but not the key of a mistyped value: find it.
+                let culprit = rest.iter().find(|(k, v)| {
+                    let one = Map::from_iter([((*k).clone(), (*v).clone())]);
+                    serde_json::from_value::<BridgeOptions>(Value::Object(one)).is_err()
+                });
+                match culprit {
+                    Some((key, _)) if !e.to_string().contains(&format!("`{key}`")) => {
+                        format!("options: {key}: {e}")
+                    }
+                    _ => format!("options: {e}"),
+                }
+            })?;
         let problems = options.problems();
         if !problems.is_empty() {
             return Err(format!("options: {}", problems.join("; ")));

@@ -1,0 +1,724 @@
+//! The `tenace` binary run as a user runs it: `deal`, `score`, `sim`, `engine` and the help
+//! of each, checking what they print, what they refuse and how they exit.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+/// Runs `tenace` with these arguments.
+fn tenace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .args(args)
+        .output()
+        .expect("the tenace binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs a command that must succeed, and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = tenace(args);
+    assert!(
+        out.status.success(),
+        "tenace {args:?} failed: {}",
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+/// Runs a command that must fail, and returns its standard error.
+fn fails(args: &[&str]) -> String {
+    let out = tenace(args);
+    assert!(
+        !out.status.success(),
+        "tenace {args:?} succeeded: {}",
+        stdout(&out)
+    );
+    let err = stderr(&out);
+    assert!(!err.trim().is_empty(), "tenace {args:?} failed silently");
+    err
+}
+
+/// Feeds `input` to `tenace engine` and returns its output and whether it exited 0.
+fn engine(input: &[u8]) -> (Vec<String>, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tenace binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Write from another thread, so a full stdout pipe cannot deadlock the test.
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).expect("the engine reads its input");
+    });
+    let out = child.wait_with_output().expect("the engine ends");
+    writer.join().expect("the writer finishes");
+    let lines = stdout(&out).lines().map(String::from).collect();
+    (lines, out.status.success())
+}
+
+// ---------------------------------------------------------------------------------------
+// deal
+// ---------------------------------------------------------------------------------------
+
+/// Checks a PBN deal string: a seat, a colon, four hands of four suits, 13 cards each,
+/// 52 different cards. Returns the hands by seat, North first, as card strings.
+fn check_pbn(line: &str) -> [Vec<String>; 4] {
+    let seats = ["N", "E", "S", "W"];
+    let (first, rest) = line.split_once(':').expect("a PBN deal has a ':'");
+    let start = seats
+        .iter()
+        .position(|s| *s == first)
+        .unwrap_or_else(|| panic!("{first:?} is not a seat in {line}"));
+    let hands: Vec<&str> = rest.split(' ').collect();
+    assert_eq!(hands.len(), 4, "four hands in {line}");
+    let mut all = BTreeSet::new();
+    let mut by_seat: [Vec<String>; 4] = Default::default();
+    for (i, hand) in hands.iter().enumerate() {
+        let suits: Vec<&str> = hand.split('.').collect();
+        assert_eq!(suits.len(), 4, "four suits in {hand}");
+        let mut cards = Vec::new();
+        for (suit, ranks) in ["S", "H", "D", "C"].iter().zip(suits) {
+            let order = "AKQJT98765432";
+            let positions: Vec<usize> = ranks
+                .chars()
+                .map(|c| order.find(c).unwrap_or_else(|| panic!("{c:?} in {hand}")))
+                .collect();
+            assert!(
+                positions.windows(2).all(|w| w[0] < w[1]),
+                "{ranks} runs high to low, once each"
+            );
+            cards.extend(ranks.chars().map(|c| format!("{suit}{c}")));
+        }
+        assert_eq!(cards.len(), 13, "13 cards in {hand}");
+        all.extend(cards.iter().cloned());
+        by_seat[(start + i) % 4] = cards;
+    }
+    assert_eq!(all.len(), 52, "52 different cards in {line}");
+    by_seat
+}
+
+#[test]
+fn deal_prints_valid_pbn_deals_and_repeats_itself() {
+    let first = ok(&["deal", "--seed", "7", "--count", "3"]);
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 3, "{first}");
+    for line in &lines {
+        check_pbn(line);
+    }
+    assert_ne!(lines[0], lines[1]);
+    assert_eq!(ok(&["deal", "--seed", "7", "--count", "3"]), first);
+    // Deal k of a run is the deal of seed N+k.
+    assert_eq!(ok(&["deal", "--seed", "8"]).trim(), lines[1]);
+}
+
+#[test]
+fn deal_seed_7_is_the_engines_seed_7() {
+    let line = ok(&["deal", "--seed", "7"]);
+    let hands = check_pbn(line.trim());
+    let (replies, exited) = engine(b"{\"cmd\":\"new\",\"game\":\"bridge\",\"seed\":7}\n");
+    assert!(exited);
+    let reply: Value = serde_json::from_str(&replies[0]).unwrap();
+    let state = &reply["state"];
+    assert_eq!(
+        state["dealer"],
+        &line[..1],
+        "the line starts with the dealer"
+    );
+    for (seat, cards) in ["N", "E", "S", "W"].iter().zip(hands) {
+        let engine_cards: BTreeSet<String> = state["hands"][seat]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(engine_cards, cards.into_iter().collect(), "{seat}");
+    }
+}
+
+#[test]
+fn deal_refuses_bad_arguments() {
+    assert!(fails(&["deal"]).contains("--seed"));
+    assert!(fails(&["deal", "--seed", "x"]).contains("--seed"));
+    assert!(fails(&["deal", "--seed", "1", "--count", "three"]).contains("--count"));
+    assert!(fails(&["deal", "--seed", "18446744073709551615", "--count", "2"]).contains("--count"));
+}
+
+// ---------------------------------------------------------------------------------------
+// score
+// ---------------------------------------------------------------------------------------
+
+fn score_json(args: &[&str]) -> Value {
+    let mut all = vec!["score", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(&all)).expect("score --json prints JSON")
+}
+
+#[test]
+fn score_json_of_a_doubled_game() {
+    let v = score_json(&[
+        "--contract",
+        "4SX",
+        "--declarer",
+        "N",
+        "--vul",
+        "None",
+        "--tricks",
+        "10",
+    ]);
+    assert_eq!(
+        v,
+        json!({
+            "score": 590, "contract": "4SX", "declarer": "N", "vulnerable": false,
+            "tricks": 10, "made": true, "mode": "duplicate",
+        })
+    );
+    let text = ok(&[
+        "score",
+        "--contract",
+        "4SX",
+        "--declarer",
+        "N",
+        "--vul",
+        "None",
+        "--tricks",
+        "10",
+    ]);
+    assert!(text.contains("made exactly"), "{text}");
+    assert!(text.contains("+590"), "{text}");
+}
+
+#[test]
+fn score_of_a_defeated_contract_is_negative() {
+    let v = score_json(&[
+        "--contract",
+        "3NT",
+        "--declarer",
+        "E",
+        "--vul",
+        "EW",
+        "--tricks",
+        "8",
+    ]);
+    assert_eq!(v["score"], -100);
+    assert_eq!(v["made"], false);
+    assert_eq!(v["vulnerable"], true);
+    let v = score_json(&[
+        "--contract",
+        "4SX",
+        "--declarer",
+        "W",
+        "--vul",
+        "NS",
+        "--tricks",
+        "6",
+    ]);
+    assert_eq!(v["score"], -800, "not vulnerable, doubled, down 4");
+    let text = ok(&[
+        "score",
+        "--contract",
+        "7NTXX",
+        "--declarer",
+        "S",
+        "--vul",
+        "Both",
+        "--tricks",
+        "0",
+    ]);
+    assert!(text.contains("down 13"), "{text}");
+    assert!(text.contains("-7600"), "{text}");
+}
+
+#[test]
+fn score_follows_the_rules_test_vectors() {
+    // RULES.md §1.5, duplicate.
+    for (contract, vul, tricks, score) in [
+        ("1NT", "None", "7", 90),
+        ("3NT", "Both", "9", 600),
+        ("6C", "None", "12", 920),
+        ("7NT", "Both", "13", 2220),
+        ("2HX", "None", "8", 470),
+        ("1CXX", "None", "7", 230),
+        ("7NTXX", "Both", "13", 2980),
+        ("4SX", "Both", "6", -1100),
+        ("3NTXX", "None", "6", -1000),
+    ] {
+        let v = score_json(&[
+            "--contract",
+            contract,
+            "--declarer",
+            "N",
+            "--vul",
+            vul,
+            "--tricks",
+            tricks,
+        ]);
+        assert_eq!(v["score"], score, "{contract} {vul} {tricks}");
+    }
+    let v = score_json(&[
+        "--contract",
+        "7NTXX",
+        "--declarer",
+        "N",
+        "--tricks",
+        "13",
+        "--insult-redoubled",
+        "50",
+    ]);
+    assert_eq!(v["score"], 2230, "7NTXX NV with the legacy 50 insult");
+}
+
+#[test]
+fn score_rubber_splits_above_and_below_the_line_with_honors() {
+    let text = ok(&[
+        "score",
+        "--contract",
+        "4H",
+        "--declarer",
+        "S",
+        "--vul",
+        "NS",
+        "--tricks",
+        "11",
+        "--mode",
+        "rubber",
+        "--honors",
+        "4",
+    ]);
+    assert!(text.contains("below the line (declarer): 120"), "{text}");
+    assert!(text.contains("above the line (declarer): 30"), "{text}");
+    assert!(
+        text.contains("honors: 100 above the line (declarer)"),
+        "{text}"
+    );
+    assert!(text.contains("+250"), "{text}");
+
+    let v = score_json(&[
+        "--contract",
+        "4H",
+        "--declarer",
+        "S",
+        "--vul",
+        "NS",
+        "--tricks",
+        "11",
+        "--mode",
+        "rubber",
+        "--honors",
+        "4",
+    ]);
+    assert_eq!(v["mode"], "rubber");
+    assert_eq!(v["below"], json!({"declarer": 120, "defenders": 0}));
+    assert_eq!(v["above"], json!({"declarer": 30, "defenders": 0}));
+    assert_eq!(v["honors"], json!({"points": 100, "side": "declarer"}));
+    assert_eq!(v["game_bonus"], 0, "no game bonus per deal in rubber");
+    assert_eq!(v["score"], 250);
+
+    // Defeated, with the defenders' honors: everything goes to the defenders.
+    let v = score_json(&[
+        "--contract",
+        "4H",
+        "--declarer",
+        "S",
+        "--vul",
+        "NS",
+        "--tricks",
+        "8",
+        "--mode",
+        "rubber",
+        "--honors",
+        "5",
+        "--honors-by",
+        "defenders",
+    ]);
+    assert_eq!(v["below"], json!({"declarer": 0, "defenders": 0}));
+    assert_eq!(v["above"], json!({"declarer": 0, "defenders": 200}));
+    assert_eq!(v["honors"], json!({"points": 150, "side": "defenders"}));
+    assert_eq!(v["score"], -350);
+
+    // Four aces in no trump.
+    let v = score_json(&[
+        "--contract",
+        "3NT",
+        "--declarer",
+        "E",
+        "--tricks",
+        "9",
+        "--mode",
+        "rubber",
+        "--honors",
+        "aces",
+    ]);
+    assert_eq!(v["honors"]["points"], 150);
+    assert_eq!(v["score"], 100 + 150);
+}
+
+#[test]
+fn score_chicago_adds_the_game_bonus_when_the_deal_makes_game() {
+    let v = score_json(&[
+        "--contract",
+        "4S",
+        "--declarer",
+        "N",
+        "--tricks",
+        "10",
+        "--mode",
+        "chicago",
+    ]);
+    assert_eq!(v["game_bonus"], 300);
+    assert_eq!(v["score"], 420);
+    let v = score_json(&[
+        "--contract",
+        "2S",
+        "--declarer",
+        "N",
+        "--tricks",
+        "8",
+        "--mode",
+        "chicago",
+    ]);
+    assert_eq!(v["game_bonus"], 0);
+    assert_eq!(v["score"], 60, "no part-score premium in Chicago");
+}
+
+#[test]
+fn score_refuses_bad_arguments_by_name() {
+    let base = |contract: &'static str, tricks: &'static str| {
+        vec![
+            "score",
+            "--contract",
+            contract,
+            "--declarer",
+            "N",
+            "--tricks",
+            tricks,
+        ]
+    };
+    let err = fails(&base("4Z", "10"));
+    assert!(err.contains("--contract"), "{err}");
+    let err = fails(&base("8S", "10"));
+    assert!(err.contains("--contract"), "{err}");
+    let err = fails(&base("0NT", "7"));
+    assert!(err.contains("--contract"), "{err}");
+    let err = fails(&base("4S", "14"));
+    assert!(err.contains("--tricks"), "{err}");
+    let err = fails(&base("4S", "300"));
+    assert!(err.contains("--tricks"), "{err}");
+    let err = fails(&base("4S", "ten"));
+    assert!(err.contains("--tricks"), "{err}");
+    let mut args = base("4S", "10");
+    args.extend(["--honors", "4"]);
+    let err = fails(&args);
+    assert!(
+        err.contains("--honors") && err.contains("duplicate"),
+        "{err}"
+    );
+    let mut args = base("4S", "10");
+    args.extend(["--mode", "rubber", "--honors", "7"]);
+    let err = fails(&args);
+    assert!(err.contains("--honors"), "{err}");
+    let mut args = base("3NT", "10");
+    args.extend(["--mode", "rubber", "--honors", "5"]);
+    let err = fails(&args);
+    assert!(err.contains("--honors") && err.contains("aces"), "{err}");
+    let mut args = base("3S", "10");
+    args.extend(["--mode", "chicago", "--honors", "aces"]);
+    let err = fails(&args);
+    assert!(err.contains("--honors"), "{err}");
+    let err = fails(&[
+        "score",
+        "--contract",
+        "4S",
+        "--declarer",
+        "Q",
+        "--tricks",
+        "10",
+    ]);
+    assert!(err.contains("--declarer"), "{err}");
+    let mut args = base("4S", "10");
+    args.extend(["--vul", "Some"]);
+    assert!(fails(&args).contains("--vul"));
+    let mut args = base("4S", "10");
+    args.extend(["--insult-redoubled", "75"]);
+    assert!(fails(&args).contains("--insult-redoubled"));
+    let mut args = base("4S", "10");
+    args.extend(["--mode", "imps"]);
+    assert!(fails(&args).contains("--mode"));
+    assert!(fails(&["score", "--declarer", "N", "--tricks", "10"]).contains("--contract"));
+}
+
+#[test]
+fn score_refuses_a_strain_bridge_does_not_have() {
+    let err = fails(&[
+        "score",
+        "--contract",
+        "4R",
+        "--declarer",
+        "N",
+        "--tricks",
+        "10",
+    ]);
+    assert!(err.contains("--contract"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------
+// sim
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn sim_prints_its_speed_and_a_summary() {
+    let text = ok(&["sim", "--deals", "2000", "--seed", "3"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("2000 deals in "), "{text}");
+    assert!(
+        lines[0].contains("deals/s") && lines[0].contains("actions/s"),
+        "{text}"
+    );
+    for needle in [
+        "passed out: ",
+        "contracts made: ",
+        "doubled ",
+        "levels: 1: ",
+        "strains: C: ",
+        "average score for North-South: ",
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in {text}");
+    }
+}
+
+#[test]
+fn sim_is_the_same_on_any_number_of_threads() {
+    let summary = |threads: &str| -> String {
+        let text = ok(&[
+            "sim",
+            "--deals",
+            "500",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+        ]);
+        // The first line is the timing; the rest depends only on the seeds.
+        text.lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(summary("1"), summary("3"));
+}
+
+#[test]
+fn sim_takes_options_and_names_bad_ones() {
+    ok(&[
+        "sim",
+        "--deals",
+        "50",
+        "--options",
+        r#"{"scoring":"rubber"}"#,
+    ]);
+    let err = fails(&["sim", "--deals", "5", "--options", r#"{"scorin":"rubber"}"#]);
+    assert!(err.contains("--options") && err.contains("scorin"), "{err}");
+    let err = fails(&["sim", "--deals", "5", "--options", r#"{"boards":0}"#]);
+    assert!(err.contains("--options") && err.contains("boards"), "{err}");
+    let err = fails(&["sim", "--deals", "x"]);
+    assert!(err.contains("--deals"), "{err}");
+}
+
+#[test]
+fn sim_of_no_deals_is_refused_without_nan() {
+    let out = tenace(&["sim", "--deals", "0"]);
+    assert!(!stdout(&out).contains("NaN"), "{}", stdout(&out));
+    let err = fails(&["sim", "--deals", "0"]);
+    assert!(err.contains("--deals"), "{err}");
+}
+
+#[test]
+fn sim_may_use_the_last_seed() {
+    ok(&["sim", "--seed", "18446744073709551615", "--deals", "1"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// engine
+// ---------------------------------------------------------------------------------------
+
+fn parse(line: &str) -> Value {
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line:.200}"))
+}
+
+#[test]
+fn engine_answers_one_line_per_request_and_exits_at_eof() {
+    let huge = format!(r#"{{"cmd":"legal","pad":"{}"}}"#, "x".repeat(100 * 1024));
+    let mut input = Vec::new();
+    for line in [
+        r#"{"cmd":"new","game":"bridge","seed":7}"#,
+        "",
+        r#"{"cmd":"legal"}"#,
+        "this is not JSON",
+        "   ",
+        huge.as_str(),
+        r#"{"cmd":"apply","player":"E","action":"1NT"}"#,
+        r#"{"cmd":"apply","player":"E","action":"P"}"#,
+        r#"{"cmd":"observe","player":"S"}"#,
+    ] {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"\xff\xfe not UTF-8\n");
+    // CRLF endings are fine, and the last line needs no newline.
+    input.extend_from_slice(b"{\"cmd\":\"legal\"}\r\n{\"cmd\":\"state\"}");
+    let (lines, exited) = engine(&input);
+    assert!(exited, "the engine exits 0 at the end of its input");
+    assert_eq!(
+        lines.len(),
+        10,
+        "one line per non-blank request: {lines:#?}"
+    );
+    let replies: Vec<Value> = lines.iter().map(|l| parse(l)).collect();
+    let oks: Vec<bool> = replies.iter().map(|r| r["ok"] == true).collect();
+    assert_eq!(
+        oks,
+        [
+            true, true, false, false, true, false, true, false, true, true
+        ],
+        "{lines:#?}"
+    );
+    assert_eq!(replies[1]["to_act"], json!(["E"]));
+    assert!(
+        replies[2]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("request: malformed JSON")
+    );
+    assert_eq!(replies[3]["error"], "request: longer than 65536 bytes");
+    assert_eq!(replies[4]["to_act"], json!(["S"]));
+    assert!(replies[5]["error"].as_str().unwrap().contains("Law 17"));
+    assert_eq!(replies[6]["observation"]["viewer"], "S");
+    assert_eq!(replies[7]["error"], "request: not valid UTF-8");
+    assert_eq!(replies[8]["to_act"], json!(["S"]));
+    assert_eq!(replies[9]["state"]["history"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn engine_with_no_input_prints_nothing() {
+    let (lines, exited) = engine(b"");
+    assert!(exited);
+    assert!(lines.is_empty());
+    let (lines, exited) = engine(b"\n\n  \n");
+    assert!(exited);
+    assert!(lines.is_empty(), "blank lines get no answer: {lines:?}");
+}
+
+#[test]
+fn engine_refuses_a_line_over_the_limit_without_reading_it() {
+    // A 1 MiB line, then a good request: the long line is refused and skipped.
+    let mut input = vec![b'{'; 1 << 20];
+    input.extend_from_slice(b"\n{\"cmd\":\"new\",\"game\":\"bridge\",\"seed\":1}\n");
+    let (lines, exited) = engine(&input);
+    assert!(exited);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        parse(&lines[0])["error"],
+        "request: longer than 65536 bytes"
+    );
+    assert_eq!(parse(&lines[1])["ok"], true);
+    // Exactly 65536 bytes is accepted.
+    let line = format!(r#"{{"cmd":"legal"}}{}"#, " ".repeat(65536 - 15));
+    assert_eq!(line.len(), 65536);
+    let (lines, _) = engine(format!("{line}\n").as_bytes());
+    assert!(
+        parse(&lines[0])["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("no game")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// help
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn help_of_each_subcommand_has_examples() {
+    for command in ["deal", "score", "sim"] {
+        let text = ok(&[command, "--help"]);
+        assert!(
+            text.contains("Examples:"),
+            "tenace {command} --help: {text}"
+        );
+        assert!(
+            text.contains(&format!("tenace {command} ")),
+            "the examples run tenace {command}"
+        );
+    }
+}
+
+#[test]
+fn help_of_engine_has_examples() {
+    let text = ok(&["engine", "--help"]);
+    assert!(text.contains("Examples:"), "{text}");
+}
+
+#[test]
+fn the_engine_help_example_session_runs() {
+    let text = ok(&["engine", "--help"]);
+    let session: String = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("{\"cmd\""))
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    assert!(!session.is_empty(), "{text}");
+    let (lines, _) = engine(session.as_bytes());
+    for line in lines {
+        assert_eq!(parse(&line)["ok"], true, "{line:.300}");
+    }
+}
+
+#[test]
+fn the_examples_in_the_help_run() {
+    for command in ["deal", "score", "sim"] {
+        let text = ok(&[command, "--help"]);
+        for example in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with(&format!("tenace {command} ")))
+        {
+            // Keep the simulations short.
+            let mut args: Vec<String> = shell_words(example)[1..].to_vec();
+            if let Some(i) = args.iter().position(|a| a == "--deals") {
+                args[i + 1] = "200".into();
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            ok(&args);
+        }
+    }
+}
+
+/// Splits an example command line on spaces, honouring single quotes.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            _ => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
