@@ -327,7 +327,7 @@ pub enum PlayError {
     NotHeld(Card),
     /// The player holds the led suit and must play it.
     #[error(
-        "{card} does not follow suit: {suit} was led and the hand holds {suit} (Law 44C: follow suit if able)"
+        "{card} does not follow suit: {suit} was led and the hand can follow it (Law 44C: follow suit if able)"
     )]
     MustFollow {
         /// The card tried.
@@ -527,6 +527,12 @@ impl TrickPlay {
         let barred = &mut self.barred[player.index()];
         if let Some(void) = self.rules.shows_void(&self.current, card, suit) {
             *barred |= CardSet::full_suit(void);
+            // The Five Crowns joker is a trump in a suit contract: out of trumps is out
+            // of the joker too.
+            if matches!(self.rules.special, SpecialRule::Joker(_)) && self.rules.trump == Some(void)
+            {
+                barred.insert(Card::JOKER);
+            }
         }
         if self.current.is_empty()
             && let Some(bar) = self.restriction
