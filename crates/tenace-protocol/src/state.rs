@@ -6,10 +6,11 @@
 //! gives every hand's count.
 
 use serde_json::{Map, Value, json};
-use tenace_cards::{Player, Side};
+use tenace_cards::{Card, Player, Side, Strain};
 use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
 use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};
-use tenace_rules::{GameConfig, View};
+use tenace_rules::trick::Trick;
+use tenace_rules::{Action, GameConfig, View};
 
 /// How a partnership game names player `p` at a table of `players` (`N E S W` at four).
 pub fn player_name(p: Player, players: usize) -> String {
@@ -65,7 +66,7 @@ pub fn view_json(view: &View) -> Value {
         "hand_sizes": per_player(view.hand_sizes.iter().map(|&s| json!(s)).collect()),
         "trick": view.trick.map(|t| json!({
             "leader": name(t.leader()),
-            "cards": t.cards(),
+            "cards": trick_cards(view, &t),
         })),
         "tricks_won": per_player(view.tricks_won.iter().map(|&t| json!(t)).collect()),
         "history": view.history.iter().map(|m| json!({
@@ -95,6 +96,22 @@ pub fn view_json(view: &View) -> Value {
             json!({ "NS": side(Side::NorthSouth), "EW": side(Side::EastWest) });
     }
     state
+}
+
+/// The cards of a trick as actions are written: a joker named as a suit in no trump
+/// (`fc_nt_joker = nominated_two`) shows its name, e.g. `JKS`, since the suit decides the
+/// trick.
+fn trick_cards(view: &View, trick: &Trick) -> Vec<String> {
+    let no_trump = view.contract.is_some_and(|c| c.strain == Strain::NoTrump);
+    trick
+        .cards()
+        .iter()
+        .enumerate()
+        .map(|(i, &card)| match trick.suit_at(i) {
+            Some(suit) if card == Card::JOKER && no_trump => Action::NamedJoker(suit).to_string(),
+            _ => card.to_string(),
+        })
+        .collect()
 }
 
 /// The JSON of a match's score sheet, with its deal count and whether it is over.

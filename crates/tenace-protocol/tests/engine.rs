@@ -1589,3 +1589,38 @@ fn end_stops_a_rubber_under_law_80_and_only_a_match() {
     );
     assert_eq!(engine.handle(r#"{"cmd":"end"}"#)["ok"], false);
 }
+
+#[test]
+fn a_named_joker_shows_its_suit_in_the_trick() {
+    // Five Crowns, seed 7: East deals and holds the joker. North plays 1NT, so East is on
+    // lead, and leads the joker named as the two of spades.
+    let mut engine = Engine::new();
+    let reply = engine.handle(
+        r#"{"cmd":"new","game":"five-crowns","seed":7,"options":{"fc_nt_joker":"nominated_two"}}"#,
+    );
+    assert_eq!(reply["ok"], true, "{reply}");
+    for (player, action) in [
+        ("E", "P"),
+        ("S", "P"),
+        ("W", "P"),
+        ("N", "1NT"),
+        ("E", "P"),
+        ("S", "P"),
+        ("W", "P"),
+        ("E", "JKS"),
+    ] {
+        let reply = engine.handle(&format!(
+            r#"{{"cmd":"apply","player":"{player}","action":"{action}"}}"#
+        ));
+        assert_eq!(reply["ok"], true, "{player} {action}: {reply}");
+    }
+    let state = engine.handle(r#"{"cmd":"state"}"#);
+    assert_eq!(state["state"]["trick"]["cards"], serde_json::json!(["JKS"]));
+    // South (dummy, played by North) must follow spades: the named two sets the suit.
+    let legal = engine.handle(r#"{"cmd":"legal"}"#);
+    let south: Vec<String> = serde_json::from_value(legal["legal"]["N"].clone()).unwrap();
+    assert!(
+        !south.is_empty() && south.iter().all(|c| c.starts_with('S')),
+        "{south:?}"
+    );
+}

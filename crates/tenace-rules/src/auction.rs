@@ -43,6 +43,16 @@ impl fmt::Display for Bid {
     }
 }
 
+impl FromStr for Bid {
+    type Err = CallParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.parse::<Call>()? {
+            Call::Bid(bid) => Ok(bid),
+            _ => Err(CallParseError(s.into())),
+        }
+    }
+}
+
 /// A call: pass, a bid, double or redouble. Notation: `P`, `1C` … `7NT`, `X`, `XX`.
 ///
 /// ```

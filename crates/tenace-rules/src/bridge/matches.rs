@@ -89,8 +89,9 @@ impl MatchSheet {
 /// use tenace_rules::bridge::{BridgeMatch, BridgeOptions, MatchSheet};
 /// let options: BridgeOptions = serde_json::from_str(r#"{"scoring":"chicago"}"#).unwrap();
 /// let mut m = BridgeMatch::new(options, 42).unwrap();
+/// // The last legal action: the highest bid, then doubles, so no deal is passed out.
 /// while let Some(p) = m.to_act().iter().next() {
-///     let action = m.legal_actions(p)[0];
+///     let action = *m.legal_actions(p).last().unwrap();
 ///     m.try_apply(p, action).unwrap();
 /// }
 /// assert!(m.is_over());
