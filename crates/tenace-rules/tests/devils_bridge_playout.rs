@@ -256,7 +256,11 @@ fn random_games_for_every_table_size_and_scoring() {
                 .into_par_iter()
                 .map(|k| {
                     let seed = u64::from(players) << 40 | k;
-                    play_game(options_for(players, scoring, k), seed, k.is_multiple_of(DEEP_EVERY))
+                    play_game(
+                        options_for(players, scoring, k),
+                        seed,
+                        k.is_multiple_of(DEEP_EVERY),
+                    )
                 })
                 .reduce(Tally::default, Tally::merge);
             assert_eq!(tally.games, games);
