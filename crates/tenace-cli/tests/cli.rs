@@ -722,3 +722,168 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+// ---------------------------------------------------------------------------------------
+// Devil's Bridge
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn devils_bridge_deal_prints_a_hand_of_the_largest_size() {
+    let text = ok(&["deal", "--game", "devils-bridge", "--players", "5"]);
+    let line = text.trim();
+    assert!(line.starts_with("dealer "), "{text}");
+    let hands: Vec<&str> = line.split(" | ").skip(1).collect();
+    assert_eq!(hands.len(), 5, "{text}");
+    let mut seen = BTreeSet::new();
+    for (i, hand) in hands.iter().enumerate() {
+        let (name, cards) = hand.split_once(": ").expect("player: cards");
+        assert_eq!(name, i.to_string());
+        let cards: Vec<&str> = cards.split(' ').collect();
+        assert_eq!(cards.len(), 10, "{hand}");
+        seen.extend(cards);
+    }
+    assert_eq!(seen.len(), 50);
+    // The same hand as the engine's seed 0.
+    let (replies, _) = engine(
+        br#"{"cmd":"new","game":"devils-bridge","seed":0,"options":{"players":5}}
+"#,
+    );
+    let state: Value = serde_json::from_str(&replies[0]).unwrap();
+    let mut engine_cards: Vec<String> = state["state"]["hands"]["0"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let mut deal_cards: Vec<String> = hands[0][3..].split(' ').map(String::from).collect();
+    engine_cards.sort();
+    deal_cards.sort();
+    assert_eq!(engine_cards, deal_cards);
+    assert!(line.starts_with(&format!(
+        "dealer {}, trump {}",
+        state["state"]["dealer"].as_str().unwrap(),
+        state["state"]["trump"].as_str().unwrap()
+    )));
+    let seven = ok(&[
+        "deal",
+        "--game",
+        "devils-bridge",
+        "--players",
+        "7",
+        "--count",
+        "2",
+    ]);
+    assert_eq!(seven.lines().count(), 2);
+    assert!(fails(&["deal", "--game", "devils-bridge", "--players", "8"]).contains("players"));
+    assert!(fails(&["deal", "--players", "5", "--seed", "1"]).contains("--players"));
+}
+
+#[test]
+fn devils_bridge_score_both_methods() {
+    let text = ok(&[
+        "score",
+        "--game",
+        "devils-bridge",
+        "--bid",
+        "3",
+        "--tricks",
+        "3",
+    ]);
+    assert!(text.contains("13 points"), "{text}");
+    let text = ok(&[
+        "score",
+        "--game",
+        "devils-bridge",
+        "--bid",
+        "3",
+        "--tricks",
+        "2",
+    ]);
+    assert!(text.contains(" 2 points"), "{text}");
+    let json = score_json(&[
+        "--game",
+        "devils-bridge",
+        "--bid",
+        "3",
+        "--tricks",
+        "2",
+        "--scoring",
+        "exact_only",
+    ]);
+    assert_eq!(json["score"], 0);
+    let json = score_json(&[
+        "--game",
+        "devils-bridge",
+        "--bid",
+        "4",
+        "--tricks",
+        "4",
+        "--scoring",
+        "exact_only",
+    ]);
+    assert_eq!(json["score"], 14);
+    let err = fails(&["score", "--game", "devils-bridge", "--tricks", "2"]);
+    assert!(err.contains("--bid"), "{err}");
+    let err = fails(&[
+        "score",
+        "--game",
+        "devils-bridge",
+        "--bid",
+        "5",
+        "--tricks",
+        "2",
+        "--size",
+        "3",
+    ]);
+    assert!(err.contains("--bid"), "{err}");
+    let err = fails(&["score", "--bid", "3", "--tricks", "3"]);
+    assert!(err.contains("--bid"), "{err}");
+}
+
+#[test]
+fn devils_bridge_sim_plays_whole_games() {
+    let text = ok(&[
+        "sim",
+        "--game",
+        "devils-bridge",
+        "--players",
+        "5",
+        "--deals",
+        "200",
+        "--seed",
+        "4",
+    ]);
+    for needle in [
+        "devils-bridge (5 players): 200 games",
+        "exact bids: ",
+        "series lengths (hands: games): ",
+        "average winning total ",
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in {text}");
+    }
+    let text = ok(&[
+        "sim",
+        "--game",
+        "devils-bridge",
+        "--players",
+        "6",
+        "--deals",
+        "50",
+        "--options",
+        r#"{"target_score":null}"#,
+    ]);
+    assert!(
+        text.contains("series lengths (hands: games): 15: 50"),
+        "{text}"
+    );
+    let err = fails(&[
+        "sim",
+        "--game",
+        "devils-bridge",
+        "--players",
+        "5",
+        "--options",
+        r#"{"players":4}"#,
+    ]);
+    assert!(err.contains("--players"), "{err}");
+}

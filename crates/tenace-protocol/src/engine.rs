@@ -12,9 +12,11 @@ use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Seat};
 use tenace_formats::pbn::parse_deal_for;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeSetup, BridgeVariant};
+use tenace_rules::devils_bridge::{self, DevilsHand, DevilsMatch, HandSetup};
 use tenace_rules::{Action, AnyGame, Game, Vulnerability};
 
-use crate::state::{match_json, parse_player, player_name, view_json};
+use crate::devils;
+use crate::state::{match_json, player_label, view_json};
 
 /// The longest request line accepted, in bytes. Longer lines are refused unread.
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
@@ -24,6 +26,7 @@ pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
 enum Session {
     Deal(Box<AnyGame>),
     Match(Box<BridgeMatch>),
+    DevilsMatch(Box<DevilsMatch>),
 }
 
 impl Session {
@@ -31,6 +34,7 @@ impl Session {
         match self {
             Session::Deal(g) => g.to_act().iter().collect(),
             Session::Match(m) => m.to_act().iter().collect(),
+            Session::DevilsMatch(m) => m.to_act().iter().collect(),
         }
     }
 
@@ -38,6 +42,16 @@ impl Session {
         match self {
             Session::Deal(g) => g.legal_actions(player),
             Session::Match(m) => m.legal_actions(player),
+            Session::DevilsMatch(m) => m.legal_actions(player),
+        }
+    }
+
+    /// Whether players are named by seat (the partnership games) or by number.
+    fn seats_named(&self) -> bool {
+        match self {
+            Session::Deal(g) => matches!(**g, AnyGame::Bridge(_)),
+            Session::Match(_) => true,
+            Session::DevilsMatch(_) => false,
         }
     }
 }
@@ -141,7 +155,16 @@ impl Engine {
         Ok(match self.session()? {
             Session::Deal(g) => g.player_count(),
             Session::Match(_) => 4,
+            Session::DevilsMatch(m) => m.options().player_count(),
         })
+    }
+
+    /// How the game held names player `p`.
+    fn name(&self, p: Player) -> String {
+        match (self.session.as_ref(), self.players()) {
+            (Some(session), Ok(n)) => player_label(p, n, session.seats_named()),
+            _ => p.to_string(),
+        }
     }
 
     fn new_game(&mut self, f: &Fields) -> Result<Value, Refusal> {
@@ -153,11 +176,32 @@ impl Engine {
             "dealer",
             "vulnerability",
             "match",
+            "hand",
         ])?;
         let game = f.string("game")?.ok_or(Refusal("game: missing".into()))?;
+        if game == devils_bridge::GAME_NAME {
+            return self.new_devils(f);
+        }
+        if f.get("hand").is_some() {
+            return Err(Refusal(format!(
+                "hand: only {} takes an explicit hand; the bridge games take a PBN deal",
+                devils_bridge::GAME_NAME
+            )));
+        }
         let (variant, options) =
-            BridgeVariant::parse_options(game, f.get("options").unwrap_or(&Value::Null))
-                .map_err(Refusal)?;
+            BridgeVariant::parse_options(game, f.get("options").unwrap_or(&Value::Null)).map_err(
+                |e| {
+                    if e.starts_with("game: unknown game") {
+                        Refusal(format!(
+                            "game: unknown game {game:?} (expected one of: {}, {})",
+                            tenace_rules::bridge::BRIDGE_GAMES.join(", "),
+                            devils_bridge::GAME_NAME
+                        ))
+                    } else {
+                        Refusal(e)
+                    }
+                },
+            )?;
         let seed = match f.get("seed") {
             None | Some(Value::Null) => None,
             Some(v) => Some(v.as_u64().ok_or(Refusal(
@@ -232,8 +276,87 @@ impl Engine {
         Ok(reply)
     }
 
+    /// `new` for Devil's Bridge: a whole game (`"match":true` and a seed), one hand of
+    /// the maximum size from a seed, or an explicit `"hand"`.
+    fn new_devils(&mut self, f: &Fields) -> Result<Value, Refusal> {
+        let options = devils::parse_options(f.get("options")).map_err(Refusal)?;
+        let seed = match f.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v.as_u64().ok_or(Refusal(
+                "seed: expected a whole number from 0 to 2^64-1".into(),
+            ))?),
+        };
+        let is_match = match f.get("match") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(Refusal("match: expected true or false".into())),
+        };
+        if f.get("deal").is_some() || f.get("vulnerability").is_some() {
+            return Err(Refusal(format!(
+                "{}: {} has no PBN deal and no vulnerability; give a seed or a \"hand\"",
+                if f.get("deal").is_some() {
+                    "deal"
+                } else {
+                    "vulnerability"
+                },
+                devils_bridge::GAME_NAME
+            )));
+        }
+        let hand = f.get("hand").filter(|v| !v.is_null());
+        let n = options.player_count();
+        let dealer = f
+            .string("dealer")?
+            .map(|d| {
+                d.parse::<Player>()
+                    .ok()
+                    .filter(|p| p.index() < n)
+                    .ok_or_else(|| {
+                        Refusal(format!("dealer: {d:?} is not a player (0 to {})", n - 1))
+                    })
+            })
+            .transpose()?;
+        let session = if is_match {
+            if hand.is_some() || dealer.is_some() {
+                return Err(Refusal(
+                    "match: a game deals every hand from its seed and draws the first dealer \
+                     itself; give only game, options and seed"
+                        .into(),
+                ));
+            }
+            let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
+            let m = DevilsMatch::new(options, seed)
+                .map_err(|e| Refusal(format!("options: {}", e.0.join("; "))))?;
+            Session::DevilsMatch(Box::new(m))
+        } else {
+            let setup = match (hand, seed) {
+                (Some(_), Some(_)) => {
+                    return Err(Refusal(
+                        "hand: give either a hand or a seed, not both".into(),
+                    ));
+                }
+                (Some(_), None) if dealer.is_some() => {
+                    return Err(Refusal(
+                        "dealer: an explicit hand names its own dealer".into(),
+                    ));
+                }
+                (Some(value), None) => devils::parse_hand(value, &options).map_err(Refusal)?,
+                (None, Some(seed)) => {
+                    let size = options.max_hand_size();
+                    let blind = size == 1 && options.is_blind(options.hand_sizes().len() - 1);
+                    HandSetup::seeded(options, seed, size, dealer, blind)
+                }
+                (None, None) => return Err(Refusal("new: give a seed or a hand".into())),
+            };
+            let hand = DevilsHand::from_setup(setup).map_err(|e| Refusal(format!("hand: {e}")))?;
+            Session::Deal(Box::new(AnyGame::DevilsBridge(hand)))
+        };
+        self.session = Some(session);
+        let mut reply = self.state()?;
+        reply["ok"] = json!(true);
+        Ok(reply)
+    }
+
     fn legal(&self) -> Result<Value, Refusal> {
-        let n = self.players()?;
         let session = self.session()?;
         let to_act = session.to_act();
         let legal: Map<String, Value> = to_act
@@ -244,12 +367,12 @@ impl Engine {
                     .iter()
                     .map(Action::to_string)
                     .collect();
-                (player_name(p, n), json!(actions))
+                (self.name(p), json!(actions))
             })
             .collect();
         Ok(json!({
             "ok": true,
-            "to_act": to_act.iter().map(|&p| player_name(p, n)).collect::<Vec<_>>(),
+            "to_act": to_act.iter().map(|&p| self.name(p)).collect::<Vec<_>>(),
             "legal": legal,
         }))
     }
@@ -259,8 +382,13 @@ impl Engine {
         let name = f
             .string("player")?
             .ok_or(Refusal("player: missing".into()))?;
-        parse_player(name, n).ok_or_else(|| {
-            let names: Vec<String> = (0..n as u8).map(|i| player_name(Player(i), n)).collect();
+        let names: Vec<String> = (0..n as u8).map(|i| self.name(Player(i))).collect();
+        let seats = self.session()?.seats_named();
+        let by_number = name.parse::<Player>().ok().filter(|p| p.index() < n);
+        let by_seat = (0..n as u8)
+            .map(Player)
+            .find(|&p| seats && self.name(p).eq_ignore_ascii_case(name));
+        by_seat.or(by_number).ok_or_else(|| {
             Refusal(format!(
                 "player: unknown player {name:?} (expected one of {})",
                 names.join(", ")
@@ -270,7 +398,6 @@ impl Engine {
 
     fn apply(&mut self, f: &Fields) -> Result<Value, Refusal> {
         let player = self.player_field(f)?;
-        let n = self.players()?;
         let text = f
             .string("action")?
             .ok_or(Refusal("action: missing".into()))?;
@@ -295,12 +422,21 @@ impl Engine {
                     .map_or(tenace_rules::Phase::Finished, |d| d.phase());
                 (events, m.to_act(), phase)
             }
+            Session::DevilsMatch(m) => {
+                let events = m
+                    .try_apply(player, action)
+                    .map_err(|e| Refusal(format!("apply: {e}")))?;
+                let phase = m
+                    .current()
+                    .map_or(tenace_rules::Phase::Finished, |h| h.phase());
+                (events, m.to_act(), phase)
+            }
         };
         Ok(json!({
             "ok": true,
             "phase": phase,
-            "to_act": to_act.iter().map(|p| player_name(p, n)).collect::<Vec<_>>(),
-            "trick_won": events.trick_won.map(|p| player_name(p, n)),
+            "to_act": to_act.iter().map(|p| self.name(p)).collect::<Vec<_>>(),
+            "trick_won": events.trick_won.map(|p| self.name(p)),
         }))
     }
 
@@ -310,6 +446,13 @@ impl Engine {
             Session::Match(m) => {
                 let mut state = m.full_view().map(|v| view_json(&v)).unwrap_or(Value::Null);
                 state["match"] = match_json(m);
+                json!({ "ok": true, "state": state })
+            }
+            Session::DevilsMatch(m) => {
+                let mut state = m.full_view().map(|v| view_json(&v)).unwrap_or(Value::Null);
+                let sheet = devils::match_json(m);
+                state["totals"] = sheet["totals"].clone();
+                state["match"] = sheet;
                 json!({ "ok": true, "state": state })
             }
         })
@@ -322,6 +465,12 @@ impl Engine {
             Some(Session::Deal(_)) => Err(Refusal(
                 "end: only a match (new with \"match\":true) can be ended early".into(),
             )),
+            Some(Session::DevilsMatch(m)) => {
+                if !m.end_now() {
+                    return Err(Refusal("end: the game is already over".into()));
+                }
+                self.state()
+            }
             Some(Session::Match(m)) => {
                 if !m.end_session() {
                     return Err(Refusal("end: the match is already over".into()));
@@ -343,6 +492,16 @@ impl Engine {
                     .map(|v| view_json(&v))
                     .unwrap_or(Value::Null);
                 obs["match"] = match_json(m);
+                json!({ "ok": true, "observation": obs })
+            }
+            Session::DevilsMatch(m) => {
+                let mut obs = m
+                    .observation(player)
+                    .map(|v| view_json(&v))
+                    .unwrap_or(Value::Null);
+                let sheet = devils::match_json(m);
+                obs["totals"] = sheet["totals"].clone();
+                obs["match"] = sheet;
                 json!({ "ok": true, "observation": obs })
             }
         })

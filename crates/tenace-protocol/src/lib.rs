@@ -14,5 +14,6 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod devils;
 pub mod engine;
 pub mod state;

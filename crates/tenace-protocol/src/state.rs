@@ -10,11 +10,21 @@ use tenace_cards::{Card, Player, Side, Strain};
 use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
 use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};
 use tenace_rules::trick::Trick;
-use tenace_rules::{Action, View};
+use tenace_rules::{Action, GameConfig, View};
 
-/// How a game names player `p` at a table of `players`.
+/// How a partnership game names player `p` at a table of `players` (`N E S W` at four).
 pub fn player_name(p: Player, players: usize) -> String {
     p.label(players)
+}
+
+/// How a game names player `p`: by seat when `seats` (the partnership games), else by
+/// number (Devil's Bridge names its players `0` to `n-1` at every table size).
+pub fn player_label(p: Player, players: usize, seats: bool) -> String {
+    if seats {
+        p.label(players)
+    } else {
+        p.to_string()
+    }
 }
 
 /// Reads a player name (`N`, or a number) at a table of `players`.
@@ -27,7 +37,8 @@ pub fn parse_player(name: &str, players: usize) -> Option<Player> {
 /// The JSON of a view.
 pub fn view_json(view: &View) -> Value {
     let n = view.players;
-    let name = |p: Player| player_name(p, n);
+    let seats = view.config.seats_named();
+    let name = |p: Player| player_label(p, n, seats);
     let players: Vec<Player> = (0..n as u8).map(Player).collect();
     let mut hands = Map::new();
     for (&p, hand) in players.iter().zip(&view.hands) {
@@ -71,7 +82,10 @@ pub fn view_json(view: &View) -> Value {
     if let Some(viewer) = view.viewer {
         state["viewer"] = json!(name(viewer));
     }
-    if n == 4 {
+    if let GameConfig::DevilsBridge(options) = &view.config {
+        crate::devils::add_view_fields(&mut state, view, options);
+    }
+    if seats && n == 4 {
         let side = |s: Side| -> u32 {
             s.seats()
                 .iter()

@@ -1,12 +1,15 @@
 //! Choosing a game at run time.
 
 use crate::bridge::{BridgeOptions, BridgeVariant};
+use crate::devils_bridge::DevilsBridgeOptions;
 
 /// A game and its options: what a table, a saved record or an observation says it plays.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GameConfig {
     /// Contract Bridge, Deuces Wild or Five Crowns, with the shared bridge options.
     Bridge(BridgeVariant, BridgeOptions),
+    /// Devil's Bridge, with its options (the table size among them).
+    DevilsBridge(DevilsBridgeOptions),
 }
 
 impl GameConfig {
@@ -14,6 +17,7 @@ impl GameConfig {
     pub fn name(&self) -> &'static str {
         match self {
             GameConfig::Bridge(variant, _) => variant.name(),
+            GameConfig::DevilsBridge(_) => crate::devils_bridge::GAME_NAME,
         }
     }
 
@@ -21,7 +25,14 @@ impl GameConfig {
     pub fn options_json(&self) -> serde_json::Value {
         match self {
             GameConfig::Bridge(variant, options) => variant.options_json(options),
+            GameConfig::DevilsBridge(options) => options.to_json(),
         }
+    }
+
+    /// Whether players are named by seat (`N E S W`, the partnership games) rather than
+    /// by number (`0`, `1`, …).
+    pub fn seats_named(&self) -> bool {
+        matches!(self, GameConfig::Bridge(..))
     }
 }
 
@@ -29,6 +40,7 @@ use rand::RngCore;
 use tenace_cards::Player;
 
 use crate::bridge::BridgeDeal;
+use crate::devils_bridge::DevilsHand;
 use crate::game::{
     Action, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet, ResampleError,
 };
@@ -39,6 +51,8 @@ use crate::view::View;
 pub enum AnyGame {
     /// A Contract Bridge deal.
     Bridge(BridgeDeal),
+    /// A Devil's Bridge hand.
+    DevilsBridge(DevilsHand),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -46,6 +60,7 @@ macro_rules! each_game {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Bridge($g) => $body,
+            AnyGame::DevilsBridge($g) => $body,
         }
     };
 }
@@ -84,6 +99,9 @@ impl Game for AnyGame {
     fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError> {
         match observation.config {
             GameConfig::Bridge(..) => BridgeDeal::resample(observation, rng).map(AnyGame::Bridge),
+            GameConfig::DevilsBridge(_) => {
+                DevilsHand::resample(observation, rng).map(AnyGame::DevilsBridge)
+            }
         }
     }
 }

@@ -75,3 +75,19 @@ pub fn deal_round(
     }
     (hands, order[dealt..].to_vec())
 }
+
+/// SplitMix64 of a seed and a deal number: each deal of a match gets its own seed, so a
+/// match of many deals is still fixed by one seed.
+///
+/// ```
+/// use tenace_rules::deal::mix_seed;
+/// assert_eq!(mix_seed(7, 1), mix_seed(7, 1));
+/// assert_ne!(mix_seed(7, 1), mix_seed(7, 2));
+/// ```
+pub fn mix_seed(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -14,7 +14,8 @@ use crate::view::View;
 /// One action by one player. Actions are typed; their notation is the one of DESIGN.md:
 /// calls `P X XX 1C … 7NT` (and `0NT`), cards `SA`, and in Five Crowns no trump under
 /// `fc_nt_joker = nominated_two` the joker named as a suit, `JKS` (the joker as the two
-/// of spades).
+/// of spades). Devil's Bridge bids are bare numbers, `3`, and a changed bid is written
+/// `change 3`.
 ///
 /// ```
 /// use tenace_rules::{Action, Call};
@@ -22,6 +23,9 @@ use crate::view::View;
 /// assert_eq!("SA".parse::<Action>().unwrap(), Action::Card("SA".parse().unwrap()));
 /// assert_eq!(Action::Call(Call::Pass).to_string(), "P");
 /// assert_eq!("JKR".parse::<Action>().unwrap(), Action::NamedJoker(tenace_cards::Suit::Stars));
+/// assert_eq!("3".parse::<Action>().unwrap(), Action::Bid(3));
+/// assert_eq!("change 0".parse::<Action>().unwrap(), Action::ChangeBid(0));
+/// assert_eq!(Action::ChangeBid(2).to_string(), "change 2");
 /// assert!("ZZ".parse::<Action>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,6 +36,10 @@ pub enum Action {
     Card(Card),
     /// The Five Crowns joker played as the two of the named suit.
     NamedJoker(Suit),
+    /// A Devil's Bridge bid: the number of tricks the player means to take exactly.
+    Bid(u8),
+    /// A Devil's Bridge player replacing their bid with this number (RULES.md §3.1).
+    ChangeBid(u8),
 }
 
 impl fmt::Display for Action {
@@ -40,6 +48,8 @@ impl fmt::Display for Action {
             Action::Call(c) => write!(f, "{c}"),
             Action::Card(c) => write!(f, "{c}"),
             Action::NamedJoker(s) => write!(f, "{}{s}", Card::JOKER),
+            Action::Bid(n) => write!(f, "{n}"),
+            Action::ChangeBid(n) => write!(f, "change {n}"),
         }
     }
 }
@@ -47,7 +57,7 @@ impl fmt::Display for Action {
 /// Why an action could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT) or a card (e.g. SA, HT, or JKS for the joker named as a spade)"
+    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3) or a changed bid (e.g. change 3)"
 )]
 pub struct ActionParseError(pub String);
 
@@ -56,6 +66,17 @@ impl FromStr for Action {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if let Ok(call) = s.parse::<Call>() {
             return Ok(Action::Call(call));
+        }
+        // A bare number can be no call (a bid has a strain) and no card: it is a bid.
+        if let Some(n) = parse_number(s) {
+            return Ok(Action::Bid(n));
+        }
+        let lower = s.trim().to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("change") {
+            return match parse_number(rest) {
+                Some(n) if rest.starts_with(char::is_whitespace) => Ok(Action::ChangeBid(n)),
+                _ => Err(ActionParseError(s.into())),
+            };
         }
         let upper = s.to_ascii_uppercase();
         if let Some(suit) = upper.strip_prefix("JK").filter(|rest| !rest.is_empty()) {
@@ -68,6 +89,15 @@ impl FromStr for Action {
             .map(Action::Card)
             .map_err(|_| ActionParseError(s.into()))
     }
+}
+
+/// A bid's number: ASCII digits only, at most 52 (no hand holds more cards).
+fn parse_number(s: &str) -> Option<u8> {
+    let s = s.trim();
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<u8>().ok().filter(|&n| n <= 52)
 }
 
 tenace_cards::serde_via_str!(Action);
@@ -155,6 +185,9 @@ pub enum IllegalAction {
     /// A card broke the play rules.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A Devil's Bridge bid or change of bid broke the bidding rules.
+    #[error(transparent)]
+    Bid(#[from] crate::devils_bridge::BidError),
     /// The player may not act now.
     #[error("{player} may not act now: {reason}")]
     NotToAct {

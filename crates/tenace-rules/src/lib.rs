@@ -23,6 +23,7 @@ pub mod auction;
 pub mod bridge;
 pub mod contract;
 pub mod deal;
+pub mod devils_bridge;
 pub mod game;
 pub mod resample;
 pub mod scoring;

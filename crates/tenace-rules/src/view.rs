@@ -1,6 +1,6 @@
 //! What a player (or an analyst) sees of a game, in one shape every game shares.
 
-use tenace_cards::{CardSet, Player};
+use tenace_cards::{Card, CardSet, Player};
 
 use crate::any::GameConfig;
 use crate::contract::{Contract, Vulnerability};
@@ -48,6 +48,12 @@ pub struct View {
     pub shown_void: Vec<u8>,
     /// Who may act now.
     pub to_act: PlayerSet,
+    /// Devil's Bridge: each player's bid so far (empty in the other games).
+    pub bids: Vec<Option<u8>>,
+    /// Devil's Bridge: the card turned up for trumps (`None`: no trumps, or another game).
+    pub turned_up: Option<Card>,
+    /// Devil's Bridge: whether the hand is blind, each card seen by all but its holder.
+    pub blind: bool,
 }
 
 impl View {

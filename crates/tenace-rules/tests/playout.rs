@@ -208,6 +208,7 @@ impl Model {
                 }
             }
             Action::NamedJoker(_) => panic!("Contract Bridge has no joker to name"),
+            Action::Bid(_) | Action::ChangeBid(_) => panic!("Contract Bridge has no numeric bids"),
         }
     }
 
@@ -490,7 +491,7 @@ fn play_one(seed: u64) -> Stats {
         .filter_map(|m| match m.action {
             Action::Card(c) => Some(c),
             // Contract Bridge has no joker to name.
-            Action::Call(_) | Action::NamedJoker(_) => None,
+            Action::Call(_) | Action::NamedJoker(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
         })
         .collect();
     let played_set: CardSet = played.iter().copied().collect();

@@ -43,6 +43,8 @@ fn key(action: Action) -> u32 {
         Action::Call(Call::Bid(b)) => 10 + u32::from(b.level) * 10 + b.strain.index() as u32,
         Action::Card(c) => 1000 + u32::from(c.index()),
         Action::NamedJoker(s) => 2000 + s.index() as u32,
+        Action::Bid(n) => 3000 + u32::from(n),
+        Action::ChangeBid(n) => 4000 + u32::from(n),
     }
 }
 
@@ -387,7 +389,7 @@ fn play_one(kind: Kind, seed: u64) -> Stats {
             .filter_map(|m| match m.action {
                 Action::Card(c) => Some(c),
                 Action::NamedJoker(_) => Some(Card::JOKER),
-                Action::Call(_) => None,
+                Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
             })
             .collect();
         assert_eq!(history_cards.len(), kind.deck().len(), "{context}");

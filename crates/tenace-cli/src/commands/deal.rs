@@ -13,28 +13,49 @@ use super::GameName;
   tenace deal --seed 7
   tenace deal --seed 100 --count 5
   tenace deal --game five-crowns --seed 3
+  tenace deal --game devils-bridge --players 5 --seed 3
 
 Deal k of a run uses seed N+k, so `--seed 7` prints the deal the engine protocol's
 {\"cmd\":\"new\",\"game\":\"bridge\",\"seed\":7} plays. Each line starts with the dealer's seat.
-Five Crowns hands have five groups (stars.spades.hearts.diamonds.clubs) and the joker as +JK.")]
+Five Crowns hands have five groups (stars.spades.hearts.diamonds.clubs) and the joker as +JK.
+Devil's Bridge deals one hand of the largest size (or --size) for --players (3 to 7,
+default 4): the dealer, the turned-up trump card, then each player's cards; this is the hand
+{\"cmd\":\"new\",\"game\":\"devils-bridge\",\"seed\":N,\"options\":{\"players\":5}} plays.")]
 pub struct DealArgs {
     /// The game to deal.
     #[arg(long, value_enum, default_value = "bridge")]
     game: GameName,
-    /// The seed of the first deal.
+    /// The seed of the first deal (required for the bridge games; default 0 in Devil's
+    /// Bridge).
     #[arg(long)]
-    seed: u64,
+    seed: Option<u64>,
     /// How many deals to print.
     #[arg(long, default_value_t = 1)]
     count: u64,
+    /// Devil's Bridge: the number of players, 3 to 7 (default 4).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Devil's Bridge: cards in each hand (default: the largest hand of the series).
+    #[arg(long)]
+    size: Option<usize>,
 }
 
 /// Prints the deals.
 pub fn run(args: DealArgs) -> Result<(), String> {
+    args.game.check_players(args.players)?;
+    if args.game.is_devils() {
+        let options = super::devils::options(None, args.players)?;
+        return super::devils::deal(options, args.seed.unwrap_or(0), args.count, args.size);
+    }
+    if args.size.is_some() {
+        return Err("--size: only devils-bridge hands vary in size".into());
+    }
     let (variant, options) = args.game.resolve(None)?;
+    let seed = args
+        .seed
+        .ok_or("--seed: required for the bridge games (e.g. --seed 7)")?;
     for k in 0..args.count {
-        let seed = args
-            .seed
+        let seed = seed
             .checked_add(k)
             .ok_or("--count: the seeds would pass 2^64-1")?;
         let setup = BridgeSetup::seeded(variant, seed, None, Vulnerability::None, options.clone());

@@ -2,6 +2,7 @@
 //! values, and runs; errors come back as messages that name the argument at fault.
 
 pub mod deal;
+pub mod devils;
 pub mod engine;
 pub mod score;
 pub mod sim;
@@ -17,6 +18,8 @@ pub enum GameName {
     DeucesWild,
     /// Five Crowns Bridge.
     FiveCrowns,
+    /// Devil's Bridge, for 3 to 7 players.
+    DevilsBridge,
 }
 
 impl GameName {
@@ -26,6 +29,23 @@ impl GameName {
             GameName::Bridge => "bridge",
             GameName::DeucesWild => "deuces-wild",
             GameName::FiveCrowns => "five-crowns",
+            GameName::DevilsBridge => "devils-bridge",
+        }
+    }
+
+    /// Whether this is Devil's Bridge, whose commands take other arguments.
+    pub fn is_devils(self) -> bool {
+        self == GameName::DevilsBridge
+    }
+
+    /// Refuses `--players` for the four-handed games.
+    pub fn check_players(self, players: Option<u8>) -> Result<(), String> {
+        match players {
+            Some(_) if !self.is_devils() => Err(format!(
+                "--players: {} is played by four; only devils-bridge takes --players",
+                self.as_str()
+            )),
+            _ => Ok(()),
         }
     }
 

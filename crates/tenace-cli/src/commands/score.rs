@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use tenace_cards::Seat;
+use tenace_rules::devils_bridge::DevilsScoring;
 use tenace_rules::scoring::{HundredOrFifty, ScoringTable, contract_score, duplicate_score};
 use tenace_rules::{Contract, Vulnerability};
 
@@ -36,6 +37,8 @@ enum HonorsBy {
   tenace score --contract 4H --declarer S --vul NS --tricks 11 --mode rubber --honors 4
   tenace score --game five-crowns --contract 0NT --declarer W --tricks 8
   tenace score --game five-crowns --contract 3RX --declarer N --vul Both --tricks 10
+  tenace score --game devils-bridge --bid 3 --tricks 3
+  tenace score --game devils-bridge --bid 3 --tricks 2 --scoring exact_only
 
 --honors takes 4 or 5 (trump honors in one hand) or aces (all four in no trump);
 --honors-by says whose side holds them. Honors never count in duplicate. In Five Crowns
@@ -45,16 +48,26 @@ pub struct ScoreArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "bridge")]
     game: GameName,
-    /// The contract, e.g. 4S, 3NTX, 7CXX.
+    /// The contract, e.g. 4S, 3NTX, 7CXX (the bridge games).
     #[arg(long)]
-    contract: String,
-    /// Declarer's seat: N, E, S or W.
+    contract: Option<String>,
+    /// Declarer's seat: N, E, S or W (the bridge games).
     #[arg(long)]
-    declarer: String,
+    declarer: Option<String>,
+    /// Devil's Bridge: the player's bid.
+    #[arg(long)]
+    bid: Option<u8>,
+    /// Devil's Bridge: the scoring method.
+    #[arg(long, value_enum, default_value = "tricks-plus-bonus")]
+    scoring: DevilsScoringArg,
+    /// Devil's Bridge: the hand size, to check the bid and tricks against.
+    #[arg(long)]
+    size: Option<u8>,
     /// Vulnerability: None, NS, EW or Both.
     #[arg(long, default_value = "None")]
     vul: String,
-    /// Tricks won by declarer's side, 0 to 13 (14 in Five Crowns).
+    /// Tricks won by declarer's side, 0 to 13 (14 in Five Crowns); in Devil's Bridge, by
+    /// the player.
     #[arg(long)]
     tricks: u8,
     /// The scoring mode.
@@ -77,8 +90,43 @@ pub struct ScoreArgs {
     json: bool,
 }
 
+/// The Devil's Bridge scoring methods (RULES.md §3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DevilsScoringArg {
+    /// Tricks taken, plus 10 for an exact bid (the default).
+    #[value(name = "tricks_plus_bonus", alias = "tricks-plus-bonus")]
+    TricksPlusBonus,
+    /// 10 + bid for an exact bid, else nothing.
+    #[value(name = "exact_only", alias = "exact-only")]
+    ExactOnly,
+}
+
 /// Prints the score.
 pub fn run(args: ScoreArgs) -> Result<(), String> {
+    if args.game.is_devils() {
+        if args.contract.is_some() || args.declarer.is_some() {
+            return Err(
+                "--contract/--declarer: Devil's Bridge has no contract; give --bid and --tricks"
+                    .into(),
+            );
+        }
+        let scoring = match args.scoring {
+            DevilsScoringArg::TricksPlusBonus => DevilsScoring::TricksPlusBonus,
+            DevilsScoringArg::ExactOnly => DevilsScoring::ExactOnly,
+        };
+        return super::devils::score(args.bid, args.tricks, scoring, args.size, args.json);
+    }
+    if args.bid.is_some() || args.size.is_some() {
+        return Err("--bid/--size: only devils-bridge scores a bid; give --contract".into());
+    }
+    let contract_text = args
+        .contract
+        .as_deref()
+        .ok_or("--contract: required (e.g. --contract 4S)")?;
+    let declarer_text = args
+        .declarer
+        .as_deref()
+        .ok_or("--declarer: required (N, E, S or W)")?;
     let five_crowns = args.game == GameName::FiveCrowns;
     let mapped = match args.fc_honors.as_str() {
         "off" => false,
@@ -86,12 +134,10 @@ pub fn run(args: ScoreArgs) -> Result<(), String> {
         "mapped" => return Err("--fc-honors: only Five Crowns has mapped honors".into()),
         other => return Err(format!("--fc-honors: {other:?} is not off or mapped")),
     };
-    let contract: Contract = args
-        .contract
+    let contract: Contract = contract_text
         .parse()
         .map_err(|e| format!("--contract: {e}"))?;
-    let declarer: Seat = args
-        .declarer
+    let declarer: Seat = declarer_text
         .parse()
         .map_err(|e| format!("--declarer: {e}"))?;
     let vul: Vulnerability = args.vul.parse().map_err(|e| format!("--vul: {e}"))?;

@@ -21,9 +21,13 @@ use super::GameName;
   tenace sim --deals 1000 --options '{\"scoring\":\"rubber\"}'
   tenace sim --game five-crowns --deals 10000 --options '{\"fc_nt_joker\":\"nominated_two\"}'
   tenace sim --game deuces-wild --deals 10000
+  tenace sim --game devils-bridge --players 5 --deals 2000
+  tenace sim --game devils-bridge --players 3 --options '{\"target_score\":null}'
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
-ones by a generator seeded the same way, so a run is reproducible whatever the thread count.")]
+ones by a generator seeded the same way, so a run is reproducible whatever the thread count.
+In Devil's Bridge --deals counts whole games (a series of hands, seeded S+k); at each step a
+player is drawn among those who may act (bid changes make several), then a legal action.")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -40,6 +44,9 @@ pub struct SimArgs {
     /// Game options as JSON, with the keys of RULES.md.
     #[arg(long)]
     options: Option<String>,
+    /// Devil's Bridge: the number of players, 3 to 7 (default 4).
+    #[arg(long)]
+    players: Option<u8>,
 }
 
 /// What one deal came to.
@@ -79,6 +86,11 @@ impl Summary {
 
 /// Runs the simulation and prints the summary.
 pub fn run(args: SimArgs) -> Result<(), String> {
+    args.game.check_players(args.players)?;
+    if args.game.is_devils() {
+        let options = super::devils::options(args.options.as_deref(), args.players)?;
+        return super::devils::sim(options, args.deals, args.seed, args.threads);
+    }
     let (variant, options) = args.game.resolve(args.options.as_deref())?;
     if args.deals == 0 {
         return Err("--deals: must be at least 1".into());

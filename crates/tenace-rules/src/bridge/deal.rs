@@ -288,6 +288,9 @@ impl BridgeDeal {
                 None => vec![0; 4],
             },
             to_act: self.to_act(),
+            bids: Vec::new(),
+            turned_up: None,
+            blind: false,
         }
     }
 }
@@ -307,7 +310,7 @@ fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
     match action {
         Action::Card(card) => Some((card, None)),
         Action::NamedJoker(suit) => Some((Card::JOKER, Some(suit))),
-        Action::Call(_) => None,
+        Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
     }
 }
 
@@ -451,7 +454,9 @@ impl Game for BridgeDeal {
     }
 
     fn resample(observation: &View, rng: &mut dyn RngCore) -> Result<Self, ResampleError> {
-        let GameConfig::Bridge(variant, options) = &observation.config;
+        let GameConfig::Bridge(variant, options) = &observation.config else {
+            return Err(ResampleError::WrongGame(observation.config.name().into()));
+        };
         let variant = *variant;
         let inconsistent = |why: String| ResampleError::Inconsistent(why);
         let dealer = observation

@@ -9,6 +9,7 @@ use super::scoring::deal_score_ns;
 use super::setup::{BridgeSetup, SetupError};
 use super::variant::BridgeVariant;
 use crate::contract::Vulnerability;
+use crate::deal::mix_seed as mix;
 use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
 use crate::scoring::{
     ChicagoRules, ChicagoSheet, Comparison, RubberSheet, ScoringMode, board_dealer,
@@ -410,13 +411,4 @@ impl BridgeMatch {
             .or(self.finished.last())
             .map(|d| d.full_view())
     }
-}
-
-/// SplitMix64 of the seed and a deal number: each deal of a match gets its own seed.
-fn mix(seed: u64, k: u64) -> u64 {
-    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

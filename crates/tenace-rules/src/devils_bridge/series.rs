@@ -1,0 +1,321 @@
+//! A whole Devil's Bridge game: the series of hands 1…M…1 (or M…1…M), the rotating deal,
+//! the target score and the tie-break, with the score sheet derived from the hands.
+
+use tenace_cards::{Card, Player};
+
+use super::hand::DevilsHand;
+use super::options::{BlindHands, DevilsBridgeOptions, TieBreak};
+use super::setup::{HandSetup, HandSetupError};
+use crate::deal::mix_seed;
+use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
+use crate::view::View;
+
+/// One line of the score sheet: a finished hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandRecord {
+    /// The hand's number in the game, from 1.
+    pub number: usize,
+    /// Cards in each hand.
+    pub size: usize,
+    /// The dealer.
+    pub dealer: Player,
+    /// The card turned up for trumps, if any.
+    pub trump_card: Option<Card>,
+    /// Whether the hand was played blind.
+    pub blind: bool,
+    /// Each player's final bid.
+    pub bids: Vec<u8>,
+    /// Each player's tricks.
+    pub tricks: Vec<u8>,
+    /// Each player's points for the hand.
+    pub points: Vec<u32>,
+}
+
+/// A game of Devil's Bridge, every hand dealt from one seed.
+///
+/// The first dealer is drawn from the seed; the deal then passes clockwise. Hand `k`
+/// (from 0) is dealt from `mix_seed(seed, k + 1)`. The game ends after the hand in which
+/// someone reaches `target_score`, or after the last hand of the series; under
+/// `tie_break = extra_max_hands` hands of the maximum size follow while the lead is shared.
+///
+/// ```
+/// use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
+/// use tenace_rules::Action;
+/// let mut options = DevilsBridgeOptions::for_players(7);
+/// options.target_score = None;
+/// let mut game = DevilsMatch::new(options, 42).unwrap();
+/// // Bid or play the first action listed, never changing a bid (which could go on).
+/// let first = |g: &DevilsMatch| g.to_act().iter().find_map(|p| {
+///     g.legal_actions(p).into_iter().find(|a| !matches!(a, Action::ChangeBid(_))).map(|a| (p, a))
+/// });
+/// while let Some((p, action)) = first(&game) {
+///     game.try_apply(p, action).unwrap();
+/// }
+/// assert!(game.is_over());
+/// assert!(game.sheet().len() >= 13);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DevilsMatch {
+    options: DevilsBridgeOptions,
+    seed: u64,
+    first_dealer: Player,
+    finished: Vec<DevilsHand>,
+    current: Option<DevilsHand>,
+    totals: Vec<u32>,
+    /// The number of hands after which the game would have ended but for a shared lead:
+    /// from then on, tie-break hands of the maximum size.
+    tie_break_from: Option<usize>,
+    history: Vec<Move>,
+}
+
+impl DevilsMatch {
+    /// A new game from options and a seed; the first hand is dealt at once.
+    pub fn new(options: DevilsBridgeOptions, seed: u64) -> Result<DevilsMatch, HandSetupError> {
+        let problems = options.problems();
+        if !problems.is_empty() {
+            return Err(HandSetupError(problems));
+        }
+        let n = options.player_count();
+        let first_dealer = Player((mix_seed(seed, u64::MAX) % n as u64) as u8);
+        let mut m = DevilsMatch {
+            totals: vec![0; n],
+            options,
+            seed,
+            first_dealer,
+            finished: Vec::new(),
+            current: None,
+            tie_break_from: None,
+            history: Vec::new(),
+        };
+        m.current = Some(m.next_hand()?);
+        Ok(m)
+    }
+
+    /// Rebuilds a game from its options, seed and record, checking every action: the
+    /// record is the game. Returns the index of the first action refused, with the reason.
+    pub fn replay(
+        options: DevilsBridgeOptions,
+        seed: u64,
+        history: &[Move],
+    ) -> Result<DevilsMatch, (usize, IllegalAction)> {
+        let mut m = DevilsMatch::new(options, seed).map_err(|e| {
+            (
+                0,
+                IllegalAction::NotToAct {
+                    player: "-".into(),
+                    reason: e.to_string(),
+                },
+            )
+        })?;
+        for (i, mv) in history.iter().enumerate() {
+            m.try_apply(mv.player, mv.action).map_err(|e| (i, e))?;
+        }
+        Ok(m)
+    }
+
+    /// The options.
+    pub fn options(&self) -> &DevilsBridgeOptions {
+        &self.options
+    }
+
+    /// The seed every hand is dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The dealer of the first hand.
+    pub fn first_dealer(&self) -> Player {
+        self.first_dealer
+    }
+
+    /// The hand in progress, or `None` once the game is over.
+    pub fn current(&self) -> Option<&DevilsHand> {
+        self.current.as_ref()
+    }
+
+    /// The hands finished so far, in order.
+    pub fn finished_hands(&self) -> &[DevilsHand] {
+        &self.finished
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// The whole record: every action of every hand, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// Each player's total so far.
+    pub fn totals(&self) -> &[u32] {
+        &self.totals
+    }
+
+    /// The score sheet: one line per finished hand.
+    pub fn sheet(&self) -> Vec<HandRecord> {
+        self.finished
+            .iter()
+            .enumerate()
+            .map(|(i, hand)| {
+                let setup = hand.setup();
+                HandRecord {
+                    number: i + 1,
+                    size: setup.size,
+                    dealer: setup.dealer,
+                    trump_card: setup.trump_card,
+                    blind: setup.blind,
+                    bids: hand
+                        .bidding()
+                        .bids()
+                        .iter()
+                        .map(|b| b.unwrap_or(0))
+                        .collect(),
+                    tricks: hand.play().tricks_won().to_vec(),
+                    points: hand.points().unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// The players with the highest total: the winners once the game is over (several
+    /// share the win under `tie_break = shared`).
+    pub fn leaders(&self) -> Vec<Player> {
+        let best = self.totals.iter().copied().max().unwrap_or(0);
+        (0..self.totals.len() as u8)
+            .map(Player)
+            .filter(|p| self.totals[p.index()] == best)
+            .collect()
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> Option<Vec<Player>> {
+        self.is_over().then(|| self.leaders())
+    }
+
+    /// Deals hand number `finished.len()`.
+    fn next_hand(&self) -> Result<DevilsHand, HandSetupError> {
+        let k = self.finished.len();
+        let sizes = self.options.hand_sizes();
+        let n = self.options.player_count();
+        let (size, blind) = match self.tie_break_from {
+            // Tie-break hands have the maximum size; blind only if that is one card and
+            // every one-card hand is blind.
+            Some(_) => {
+                let max = self.options.max_hand_size();
+                let all = self.options.blind_one_card_hands == BlindHands::All;
+                (max, max == 1 && all)
+            }
+            None => (sizes[k.min(sizes.len() - 1)], self.options.is_blind(k)),
+        };
+        let setup = HandSetup::seeded(
+            self.options.clone(),
+            mix_seed(self.seed, k as u64 + 1),
+            size,
+            Some(self.first_dealer.offset(k, n)),
+            blind,
+        );
+        DevilsHand::from_setup(setup)
+    }
+
+    /// Whether the game ends after the hands finished so far; notes the start of a
+    /// tie-break.
+    fn game_ends(&mut self) -> bool {
+        let clear_winner = self.leaders().len() == 1;
+        if self.tie_break_from.is_some() {
+            return clear_winner;
+        }
+        let played = self.finished.len();
+        let series = self.options.hand_sizes().len();
+        let target_hit = self
+            .options
+            .target_score
+            .is_some_and(|t| self.totals.iter().any(|&s| s >= t));
+        if !(played >= series || target_hit) {
+            return false;
+        }
+        if self.options.tie_break == TieBreak::ExtraMaxHands && !clear_winner {
+            self.tie_break_from = Some(played);
+            return false;
+        }
+        true
+    }
+
+    /// Stops the game now, after the hands finished so far (the hand in progress is
+    /// dropped); the leaders on the totals win. Returns whether anything changed.
+    pub fn end_now(&mut self) -> bool {
+        self.current.take().is_some()
+    }
+
+    /// Who may act in the current hand.
+    pub fn to_act(&self) -> PlayerSet {
+        self.current
+            .as_ref()
+            .map_or(PlayerSet::EMPTY, |h| h.to_act())
+    }
+
+    /// The legal actions of a player in the current hand.
+    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
+        self.current
+            .as_ref()
+            .map_or_else(Vec::new, |h| h.legal_actions(player))
+    }
+
+    /// Takes an action in the current hand after checking it; deals the next hand when
+    /// this one ends. On error nothing changes.
+    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
+        let Some(hand) = self.current.as_mut() else {
+            return Err(IllegalAction::NotToAct {
+                player: player.to_string(),
+                reason: "the game is over".into(),
+            });
+        };
+        let events = hand.try_apply(player, action)?;
+        self.after_action(player, action);
+        Ok(events)
+    }
+
+    /// Takes a legal action without checking it.
+    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
+        let Some(hand) = self.current.as_mut() else {
+            return Events::default();
+        };
+        let events = hand.apply_unchecked(player, action);
+        self.after_action(player, action);
+        events
+    }
+
+    fn after_action(&mut self, player: Player, action: Action) {
+        self.history.push(Move { player, action });
+        let Some(points) = self.current.as_ref().and_then(DevilsHand::points) else {
+            return;
+        };
+        for (total, p) in self.totals.iter_mut().zip(points) {
+            *total += p;
+        }
+        if let Some(done) = self.current.take() {
+            self.finished.push(done);
+        }
+        if !self.game_ends() {
+            // Options were checked in `new`, so every hand of the series can be dealt.
+            self.current = self.next_hand().ok();
+        }
+    }
+
+    /// A player's view of the current hand (the last hand once the game is over).
+    pub fn observation(&self, player: Player) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|h| h.observation(player))
+    }
+
+    /// The full view of the current hand (the last hand once the game is over).
+    pub fn full_view(&self) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|h| h.full_view())
+    }
+}
