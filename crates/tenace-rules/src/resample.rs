@@ -115,16 +115,25 @@ pub fn deal_hidden(
 
 /// Hall's condition for cards grouped by the set of hands that may take them: for every
 /// set `T` of hands, the cards that only hands in `T` may take must fit in `T`'s room.
+///
+/// The cards per `T` come from a subset-sum (zeta) transform of `remaining`, so the check
+/// costs n·2ⁿ rather than 4ⁿ: with seven hidden hands (Devil's Bridge: six hands and the
+/// stock) that is 900 steps instead of 16,000, and it runs for every card dealt.
 fn feasible(remaining: &[usize], room: &[usize]) -> bool {
     let n = room.len();
-    (0..1usize << n).all(|t| {
-        let capacity: usize = (0..n).filter(|i| t & (1 << i) != 0).map(|i| room[i]).sum();
-        let needed: usize = remaining
-            .iter()
-            .enumerate()
-            .filter(|&(m, _)| m & !t == 0)
-            .map(|(_, &c)| c)
-            .sum();
-        needed <= capacity
-    })
+    let mut needed = remaining.to_vec();
+    for i in 0..n {
+        let bit = 1 << i;
+        for t in 0..1usize << n {
+            if t & bit != 0 {
+                needed[t] += needed[t ^ bit];
+            }
+        }
+    }
+    let mut capacity = vec![0usize; 1 << n];
+    for t in 1..1usize << n {
+        let low = t.trailing_zeros() as usize;
+        capacity[t] = capacity[t & (t - 1)] + room[low];
+    }
+    needed.iter().zip(&capacity).all(|(need, cap)| need <= cap)
 }

@@ -486,3 +486,39 @@ fn a_hand_without_a_card_to_turn_has_no_trumps() {
     let h = DevilsHand::from_setup(setup).unwrap();
     assert_eq!(h.play().rules().trump, None);
 }
+
+#[test]
+fn bids_and_changes_print_and_parse_beside_the_old_notation() {
+    for n in 0..=52u8 {
+        for action in [Action::Bid(n), Action::ChangeBid(n)] {
+            assert_eq!(action.to_string().parse::<Action>().unwrap(), action);
+        }
+    }
+    assert_eq!("CHANGE 4".parse::<Action>().unwrap(), Action::ChangeBid(4));
+    for bad in [
+        "change",
+        "change3",
+        "change x",
+        "53",
+        "-1",
+        "3 4",
+        "change 53",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
+    // The bridge notation is unchanged.
+    for (text, shown) in [
+        ("1NT", "1NT"),
+        ("pass", "P"),
+        ("XX", "XX"),
+        ("SA", "SA"),
+        ("h10", "HT"),
+    ] {
+        assert_eq!(text.parse::<Action>().unwrap().to_string(), shown);
+    }
+    assert!(matches!("1C".parse::<Action>().unwrap(), Action::Call(_)));
+    assert!(matches!(
+        "JKS".parse::<Action>().unwrap(),
+        Action::NamedJoker(_)
+    ));
+}
