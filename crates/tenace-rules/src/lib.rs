@@ -25,6 +25,7 @@ pub mod contract;
 pub mod deal;
 pub mod devils_bridge;
 pub mod game;
+pub mod options_json;
 pub mod resample;
 pub mod scoring;
 pub mod trick;

@@ -150,20 +150,7 @@ impl BridgeVariant {
             *fc =
                 serde_json::from_value(Value::Object(own)).map_err(|e| format!("options: {e}"))?;
         }
-        let options: BridgeOptions =
-            serde_json::from_value(Value::Object(rest.clone())).map_err(|e| {
-                // serde names unknown keys but not the key of a mistyped value: find it.
-                let culprit = rest.iter().find(|(k, v)| {
-                    let one = Map::from_iter([((*k).clone(), (*v).clone())]);
-                    serde_json::from_value::<BridgeOptions>(Value::Object(one)).is_err()
-                });
-                match culprit {
-                    Some((key, _)) if !e.to_string().contains(&format!("`{key}`")) => {
-                        format!("options: {key}: {e}")
-                    }
-                    _ => format!("options: {e}"),
-                }
-            })?;
+        let options: BridgeOptions = crate::options_json::from_map(&rest)?;
         let problems = options.problems();
         if !problems.is_empty() {
             return Err(format!("options: {}", problems.join("; ")));

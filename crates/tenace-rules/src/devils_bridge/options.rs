@@ -203,20 +203,7 @@ impl DevilsBridgeOptions {
             Value::Object(map) => map.clone(),
             _ => return Err("options: expected a JSON object".into()),
         };
-        let options: DevilsBridgeOptions = serde_json::from_value(Value::Object(map.clone()))
-            .map_err(|e| {
-                // serde names unknown keys but not the key of a mistyped value: find it.
-                let culprit = map.iter().find(|(k, v)| {
-                    let one = Map::from_iter([((*k).clone(), (*v).clone())]);
-                    serde_json::from_value::<DevilsBridgeOptions>(Value::Object(one)).is_err()
-                });
-                match culprit {
-                    Some((key, _)) if !e.to_string().contains(&format!("`{key}`")) => {
-                        format!("options: {key}: {e}")
-                    }
-                    _ => format!("options: {e}"),
-                }
-            })?;
+        let options: DevilsBridgeOptions = crate::options_json::from_map(&map)?;
         let problems = options.problems();
         if !problems.is_empty() {
             return Err(format!("options: {}", problems.join("; ")));
