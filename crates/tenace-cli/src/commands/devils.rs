@@ -1,13 +1,8 @@
 //! The Devil's Bridge side of `deal`, `score` and `sim`: the bridge commands' arguments
 //! mean other things here (a table of 3 to 7, a bid and tricks, whole games).
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
-
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use serde_json::{Value, json};
 use tenace_rules::Action;
 use tenace_rules::devils_bridge::{
@@ -200,45 +195,16 @@ pub fn sim(
     seed: u64,
     threads: Option<usize>,
 ) -> Result<(), String> {
-    if games == 0 {
-        return Err("--deals: must be at least 1 (whole games in Devil's Bridge)".into());
-    }
-    if seed.checked_add(games - 1).is_none() {
-        return Err("--deals: the seeds would pass 2^64-1".into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("--threads: {e}"))?;
-    let threads = pool.current_num_threads();
-    let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
-            .expect("the template is valid"),
-    );
-    let done = AtomicU64::new(0);
-    let start = Instant::now();
-    let s = pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map(|k| {
-                let s = play_random(&options, seed + k);
-                if done.fetch_add(1, Ordering::Relaxed) % 16 == 15 {
-                    bar.inc(16);
-                }
-                s
-            })
-            .reduce(Summary::default, Summary::merge)
-    });
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    let pct = |n: u64, d: u64| {
-        if d == 0 {
-            0.0
-        } else {
-            100.0 * n as f64 / d as f64
-        }
-    };
+    let batch = super::run_seeded(
+        "games",
+        games,
+        seed,
+        threads,
+        |seed| play_random(&options, seed),
+        Summary::merge,
+    )?;
+    let (s, secs, threads) = (batch.summary, batch.secs, batch.threads);
+    let pct = super::percent;
     println!(
         "devils-bridge ({} players): {} games, {} hands in {secs:.2} s on {threads} threads: {:.0} games/s, {:.0} actions/s",
         options.players,

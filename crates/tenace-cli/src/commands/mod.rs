@@ -60,3 +60,77 @@ impl GameName {
         BridgeVariant::parse_options(self.as_str(), &json).map_err(|e| format!("--{e}"))
     }
 }
+
+/// What a batch of seeded simulations came to, with how long it took and on how many
+/// threads.
+pub struct Batch<T> {
+    /// The merged summaries.
+    pub summary: T,
+    /// Wall-clock seconds.
+    pub secs: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// Plays `count` seeded runs (seeds `seed`, `seed + 1`, …) on every core (or `threads`),
+/// with a progress bar counting `unit`s, and merges their summaries. Shared by every
+/// game's `sim`.
+pub fn run_seeded<T: Send + Default>(
+    unit: &str,
+    count: u64,
+    seed: u64,
+    threads: Option<usize>,
+    play: impl Fn(u64) -> T + Sync + Send,
+    merge: fn(T, T) -> T,
+) -> Result<Batch<T>, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    if count == 0 {
+        return Err("--deals: must be at least 1".into());
+    }
+    if seed.checked_add(count - 1).is_none() {
+        return Err("--deals: the seeds would pass 2^64-1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("--threads: {e}"))?;
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit} {{per_sec}} eta {{eta}}"
+        ))
+        .map_err(|e| format!("progress bar: {e}"))?,
+    );
+    let done = AtomicU64::new(0);
+    let start = std::time::Instant::now();
+    let summary = pool.install(|| {
+        use rayon::prelude::*;
+        (0..count)
+            .into_par_iter()
+            .map(|k| {
+                let s = play(seed + k);
+                // Update the bar in steps, so threads do not fight over it.
+                if done.fetch_add(1, Ordering::Relaxed) % 16 == 15 {
+                    bar.inc(16);
+                }
+                s
+            })
+            .reduce(T::default, merge)
+    });
+    bar.finish_and_clear();
+    Ok(Batch {
+        summary,
+        secs: start.elapsed().as_secs_f64(),
+        threads: pool.current_num_threads(),
+    })
+}
+
+/// `n` as a percentage of `d`, 0 when `d` is 0.
+pub fn percent(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / d as f64
+    }
+}

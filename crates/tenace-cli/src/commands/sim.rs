@@ -1,13 +1,8 @@
 //! `tenace sim`: random legal deals played to the end, on every core.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
-
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::{Game, Vulnerability};
 
@@ -92,40 +87,15 @@ pub fn run(args: SimArgs) -> Result<(), String> {
         return super::devils::sim(options, args.deals, args.seed, args.threads);
     }
     let (variant, options) = args.game.resolve(args.options.as_deref())?;
-    if args.deals == 0 {
-        return Err("--deals: must be at least 1".into());
-    }
-    if args.seed.checked_add(args.deals - 1).is_none() {
-        return Err("--deals: the seeds would pass 2^64-1".into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("--threads: {e}"))?;
-    let threads = pool.current_num_threads();
-    let bar = ProgressBar::new(args.deals);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
-            .expect("the template is valid"),
-    );
-    let done = AtomicU64::new(0);
-    let start = Instant::now();
-    let summary = pool.install(|| {
-        (0..args.deals)
-            .into_par_iter()
-            .map(|k| {
-                let s = play_random(variant, args.seed + k, &options);
-                // Update the bar in steps, so threads do not fight over it.
-                if done.fetch_add(1, Ordering::Relaxed) % 256 == 255 {
-                    bar.inc(256);
-                }
-                s
-            })
-            .reduce(Summary::default, Summary::merge)
-    });
-    bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    print_summary(args.game, &summary, secs, threads);
+    let batch = super::run_seeded(
+        "deals",
+        args.deals,
+        args.seed,
+        args.threads,
+        |seed| play_random(variant, seed, &options),
+        Summary::merge,
+    )?;
+    print_summary(args.game, &batch.summary, batch.secs, batch.threads);
     Ok(())
 }
 
@@ -162,13 +132,7 @@ fn play_random(variant: BridgeVariant, seed: u64, options: &BridgeOptions) -> Su
 
 fn print_summary(game: GameName, s: &Summary, secs: f64, threads: usize) {
     let played = s.deals - s.passed_out;
-    let pct = |n: u64, d: u64| {
-        if d == 0 {
-            0.0
-        } else {
-            100.0 * n as f64 / d as f64
-        }
-    };
+    let pct = super::percent;
     println!(
         "{}: {} deals in {:.2} s on {threads} threads: {:.0} deals/s, {:.0} actions/s",
         game.as_str(),
