@@ -123,6 +123,42 @@ impl Card {
     pub const fn is_suited(self) -> bool {
         self.0 / 16 < SPECIAL_LANE
     }
+
+    /// Bridgette's Grand Colon, `GC`, the colon of the aces.
+    pub const GRAND_COLON: Card = Card::special(Special::GrandColon);
+    /// Bridgette's Royal Colon, `RC`, the colon of J, Q and K.
+    pub const ROYAL_COLON: Card = Card::special(Special::RoyalColon);
+    /// Bridgette's Little Colon, `LC`, the colon of 2 to 10.
+    pub const LITTLE_COLON: Card = Card::special(Special::LittleColon);
+
+    /// Whether this is one of Bridgette's three colons.
+    pub const fn is_colon(self) -> bool {
+        matches!(
+            self.as_special(),
+            Some(Special::GrandColon | Special::RoyalColon | Special::LittleColon)
+        )
+    }
+
+    /// The colon whose group holds this card's rank (RULES.md §4.1: the Grand Colon goes
+    /// with the aces, the Royal Colon with J Q K, the Little Colon with 2 to 10); `None`
+    /// for a special card.
+    ///
+    /// ```
+    /// use tenace_cards::Card;
+    /// let colon = |c: &str| c.parse::<Card>().unwrap().group_colon();
+    /// assert_eq!(colon("SA"), Some(Card::GRAND_COLON));
+    /// assert_eq!(colon("HJ"), Some(Card::ROYAL_COLON));
+    /// assert_eq!(colon("DT"), Some(Card::LITTLE_COLON));
+    /// assert_eq!(Card::GRAND_COLON.group_colon(), None);
+    /// ```
+    pub const fn group_colon(self) -> Option<Card> {
+        match self.rank() {
+            Some(Rank::Ace) => Some(Card::GRAND_COLON),
+            Some(Rank::King | Rank::Queen | Rank::Jack) => Some(Card::ROYAL_COLON),
+            Some(_) => Some(Card::LITTLE_COLON),
+            None => None,
+        }
+    }
 }
 
 impl fmt::Display for Card {

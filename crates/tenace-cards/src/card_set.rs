@@ -28,6 +28,13 @@ impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet(0);
 
+    /// Bridgette's three colons, `GC RC LC`.
+    pub const COLONS: CardSet = CardSet(
+        1u128 << Card::GRAND_COLON.index()
+            | 1u128 << Card::ROYAL_COLON.index()
+            | 1u128 << Card::LITTLE_COLON.index(),
+    );
+
     /// The set with these raw bits. Bits that name no card are dropped.
     pub const fn from_bits(bits: u128) -> CardSet {
         CardSet(bits & CardSet::ALL_BITS)

@@ -35,6 +35,14 @@ pub enum SpecialRule {
     /// Five Crowns Bridge (RULES.md §2.2): in a suit contract the joker is the lowest
     /// trump; in no trump it plays as [`NtJoker`] says.
     Joker(NtJoker),
+    /// Bridgette (RULES.md §4.4): a follower may play the colon of the led card's group
+    /// even while holding the suit; it loses and blocks the led suit from the next lead.
+    /// A colon led is won by a trump or a card of its group. The flag is the
+    /// `block_allows_colon_lead` option: whether a colon is a legal lead under the block.
+    Colons {
+        /// Whether the blocked leader may lead a colon.
+        block_allows_colon_lead: bool,
+    },
 }
 
 /// The trick rules of one deal: the trump suit and the special-card hook.
@@ -92,10 +100,19 @@ impl TrickRules {
     /// ```
     pub fn legal(&self, hand: CardSet, trick: &Trick, restriction: Option<Suit>) -> CardSet {
         if trick.is_empty() {
-            return match restriction {
-                Some(suit) if !(hand - hand.suit(suit)).is_empty() => hand - hand.suit(suit),
-                _ => hand,
+            let Some(bar) = restriction else {
+                return hand;
             };
+            // Another suit if possible; only then the barred suit; a hand of nothing
+            // else (colons the rule keeps back) leads what it has.
+            let others = hand - hand.suit(bar) - self.barred_leads_besides_suit(hand);
+            return [others, hand.suit(bar)]
+                .into_iter()
+                .find(|set| !set.is_empty())
+                .unwrap_or(hand);
+        }
+        if let SpecialRule::Colons { .. } = self.special {
+            return colon_follow(hand, trick);
         }
         // A joker led in no trump leaves the suit to the second card: anything goes.
         let Some(led) = trick.led_suit() else {
@@ -116,6 +133,18 @@ impl TrickRules {
             // In no trump the joker may go to any trick (named as the led suit, it follows).
             (SpecialRule::Joker(_), None) => follow | joker,
             (SpecialRule::Joker(_), Some(_)) => follow,
+            (SpecialRule::Colons { .. }, _) => unreachable!("colons are handled above"),
+        }
+    }
+
+    /// The cards, besides the barred suit, a blocked leader may not lead: the colons
+    /// when `block_allows_colon_lead` is false.
+    fn barred_leads_besides_suit(&self, hand: CardSet) -> CardSet {
+        match self.special {
+            SpecialRule::Colons {
+                block_allows_colon_lead: false,
+            } => hand & CardSet::COLONS,
+            _ => CardSet::EMPTY,
         }
     }
 
@@ -140,6 +169,11 @@ impl TrickRules {
     /// The position (0 = the leader) of the card that wins a complete or partial trick:
     /// the highest trump, else the highest card of the suit led.
     pub fn winning_position(&self, trick: &Trick) -> usize {
+        if let (SpecialRule::Colons { .. }, Some(&first)) = (self.special, trick.cards().first())
+            && first.is_colon()
+        {
+            return self.colon_lead_winner(trick, first);
+        }
         let Some(led) = trick.led_suit() else {
             return 0;
         };
@@ -147,6 +181,28 @@ impl TrickRules {
         let mut best_key = 0;
         for i in 0..trick.cards().len() {
             let key = self.key(trick.cards()[i], trick.suit_at(i), led);
+            if key > best_key {
+                best = i;
+                best_key = key;
+            }
+        }
+        best
+    }
+
+    /// A colon led (RULES.md §4.4): a follower's trump or card of the colon's group, of
+    /// any suit, beats it (the highest such card wins); otherwise the colon holds.
+    fn colon_lead_winner(&self, trick: &Trick, colon: Card) -> usize {
+        let mut best = 0;
+        let mut best_key = 0;
+        for (i, &card) in trick.cards().iter().enumerate().skip(1) {
+            let rank = card.rank().map_or(0, |r| r as u8);
+            let key = if card.suit().is_some() && card.suit() == self.trump {
+                32 + rank
+            } else if card.group_colon() == Some(colon) {
+                16 + rank
+            } else {
+                0
+            };
             if key > best_key {
                 best = i;
                 best_key = key;
@@ -175,35 +231,121 @@ impl TrickRules {
         }
     }
 
-    /// The suit a play proves its player void in, if any: a card not of the led suit,
-    /// unless a special rule allowed it while holding the suit.
-    fn shows_void(&self, trick: &Trick, card: Card, suit: Option<Suit>) -> Option<Suit> {
-        let led = trick.led_suit()?;
-        if suit == Some(led) {
-            return None;
+    /// The cards a play proves its player does not hold: the led suit when a card of
+    /// another suit follows it (unless a special rule allowed that card anyway), and,
+    /// for a lead under a restriction, everything the restriction would have preferred.
+    fn shown_absent(
+        &self,
+        trick: &Trick,
+        restriction: Option<Suit>,
+        card: Card,
+        suit: Option<Suit>,
+    ) -> CardSet {
+        if trick.is_empty() {
+            let Some(bar) = restriction else {
+                return CardSet::EMPTY;
+            };
+            let kept_back = self.barred_leads_besides_suit(CardSet::COLONS);
+            return if card.suit() == Some(bar) {
+                // The barred suit is led only from a hand with nothing else allowed.
+                !(CardSet::full_suit(bar) | kept_back)
+            } else if kept_back.contains(card) {
+                // A colon kept back is led only from a hand of colons.
+                !CardSet::COLONS
+            } else {
+                CardSet::EMPTY
+            };
         }
+        if let SpecialRule::Colons { .. } = self.special {
+            return colon_shown_absent(trick, card);
+        }
+        let Some(led) = trick.led_suit() else {
+            return CardSet::EMPTY;
+        };
+        if suit == Some(led) {
+            return CardSet::EMPTY;
+        }
+        let shown = CardSet::full_suit(led);
         match self.special {
-            SpecialRule::WildDeuces if card.rank() == Some(Rank::Two) => None,
+            SpecialRule::WildDeuces if card.rank() == Some(Rank::Two) => CardSet::EMPTY,
             SpecialRule::Joker(NtJoker::Unwinnable)
                 if card == Card::JOKER && self.trump.is_none() =>
             {
-                None
+                CardSet::EMPTY
             }
-            _ => Some(led),
+            // The Five Crowns joker is a trump in a suit contract: out of trumps is out
+            // of the joker too.
+            SpecialRule::Joker(_) if self.trump == Some(led) => shown | CardSet::from(Card::JOKER),
+            _ => shown,
         }
     }
 
-    /// The lead restriction a finished trick leaves: in no trump under the unwinnable
-    /// joker, a trick with the joker in it bars its suit from the next lead (decision F3).
-    fn restriction_after(&self, trick: &Trick) -> Option<Suit> {
+    /// The lead restriction a finished trick leaves its winner: in no trump under the
+    /// unwinnable joker, a trick with the joker in it bars its suit from the next lead
+    /// (decision F3); in Bridgette the colon of the led card's group played to a suit
+    /// lead blocks that suit (RULES.md §4.4).
+    pub fn restriction_after(&self, trick: &Trick) -> Option<Suit> {
         match (self.special, self.trump) {
             (SpecialRule::Joker(NtJoker::Unwinnable), None)
                 if trick.cards().contains(&Card::JOKER) =>
             {
                 trick.led_suit()
             }
+            (SpecialRule::Colons { .. }, _) => {
+                let (&led, rest) = trick.cards().split_first()?;
+                let colon = led.group_colon()?;
+                rest.contains(&colon).then_some(led.suit()).flatten()
+            }
             _ => None,
         }
+    }
+
+    /// Which rule a restricted lead breaks, for the error message.
+    fn restriction_rule(&self) -> &'static str {
+        match self.special {
+            SpecialRule::Colons { .. } => {
+                "RULES.md §4.4, the colon block: the leader whose card was answered by its \
+                 group's colon must lead another suit if possible"
+            }
+            _ => {
+                "RULES.md §2.2, decision F3: the winner of a trick with the joker in it \
+                 must lead another suit if possible"
+            }
+        }
+    }
+}
+
+/// Bridgette's follow rule (RULES.md §4.4). After a colon lead anything goes. After a
+/// suited lead: the suit or the colon of the led card's group; void in the suit, any
+/// card but a colon of another group; holding only such colons, one of them.
+fn colon_follow(hand: CardSet, trick: &Trick) -> CardSet {
+    let Some(led) = trick.cards().first().copied().filter(|c| !c.is_colon()) else {
+        return hand;
+    };
+    let matching = led.group_colon().map_or(CardSet::EMPTY, CardSet::single) & hand;
+    let follow = led.suit().map_or(CardSet::EMPTY, |s| hand.suit(s));
+    let allowed = if follow.is_empty() {
+        (hand - CardSet::COLONS) | matching
+    } else {
+        follow | matching
+    };
+    if allowed.is_empty() { hand } else { allowed }
+}
+
+/// What a Bridgette follower's card proves absent from their hand: a card of another
+/// suit shows the led suit void; a colon of another group, forced, shows a hand of such
+/// colons only. The matching colon, and any reply to a colon lead, show nothing.
+fn colon_shown_absent(trick: &Trick, card: Card) -> CardSet {
+    let Some(led) = trick.cards().first().copied().filter(|c| !c.is_colon()) else {
+        return CardSet::EMPTY;
+    };
+    let matching = led.group_colon();
+    if card.suit() == led.suit() || Some(card) == matching {
+        CardSet::EMPTY
+    } else if card.is_colon() {
+        !CardSet::COLONS | matching.map_or(CardSet::EMPTY, CardSet::single)
+    } else {
+        led.suit().map_or(CardSet::EMPTY, CardSet::full_suit)
     }
 }
 
@@ -336,14 +478,25 @@ pub enum PlayError {
         suit: Suit,
     },
     /// A lead the rules restrict.
-    #[error(
-        "{card} may not be led: the winner of the last trick must lead a suit other than {suit}"
-    )]
+    #[error("{card} may not be led: {suit} is barred from this lead ({rule})")]
     RestrictedLead {
         /// The card tried.
         card: Card,
         /// The suit that may not be led.
         suit: Suit,
+        /// The rule that bars it.
+        rule: &'static str,
+    },
+    /// A Bridgette colon that does not match the led card's group.
+    #[error(
+        "{card} may not follow {led}: a colon follows only a card of its group (GC the aces, \
+         RC J Q K, LC 2 to 10), unless the hand holds nothing else it may play (RULES.md §4.4)"
+    )]
+    ColonMismatch {
+        /// The colon tried.
+        card: Card,
+        /// The card led.
+        led: Card,
     },
     /// A joker named wrongly, or not named where it must be.
     #[error(transparent)]
@@ -507,9 +660,18 @@ impl TrickPlay {
         if self.legal(hand).contains(card) {
             return Ok(());
         }
+        if let Some(&led) = self.current.cards().first()
+            && card.is_colon()
+        {
+            return Err(PlayError::ColonMismatch { card, led });
+        }
         match (self.current.led_suit(), self.restriction) {
             (Some(suit), _) => Err(PlayError::MustFollow { card, suit }),
-            (None, Some(suit)) => Err(PlayError::RestrictedLead { card, suit }),
+            (None, Some(suit)) => Err(PlayError::RestrictedLead {
+                card,
+                suit,
+                rule: self.rules.restriction_rule(),
+            }),
             (None, None) => Err(PlayError::NotHeld(card)),
         }
     }
@@ -524,23 +686,10 @@ impl TrickPlay {
     pub fn play_named_unchecked(&mut self, card: Card, named: Option<Suit>) -> Option<Player> {
         let player = self.current.next_player();
         let suit = self.rules.effective_suit(card, named);
-        let barred = &mut self.barred[player.index()];
-        if let Some(void) = self.rules.shows_void(&self.current, card, suit) {
-            *barred |= CardSet::full_suit(void);
-            // The Five Crowns joker is a trump in a suit contract: out of trumps is out
-            // of the joker too.
-            if matches!(self.rules.special, SpecialRule::Joker(_)) && self.rules.trump == Some(void)
-            {
-                barred.insert(Card::JOKER);
-            }
-        }
-        if self.current.is_empty()
-            && let Some(bar) = self.restriction
-            && card.suit() == Some(bar)
-        {
-            // Leading the barred suit shows the hand held nothing else.
-            *barred |= !CardSet::full_suit(bar);
-        }
+        let restriction = self.restriction.filter(|_| self.current.is_empty());
+        self.barred[player.index()] |=
+            self.rules
+                .shown_absent(&self.current, restriction, card, suit);
         self.current.push_as(card, suit);
         if !self.current.is_complete() {
             return None;
