@@ -1,6 +1,7 @@
 //! Choosing a game at run time.
 
 use crate::bridge::{BridgeOptions, BridgeVariant};
+use crate::bridgette::BridgetteOptions;
 use crate::devils_bridge::DevilsBridgeOptions;
 
 /// A game and its options: what a table, a saved record or an observation says it plays.
@@ -10,6 +11,8 @@ pub enum GameConfig {
     Bridge(BridgeVariant, BridgeOptions),
     /// Devil's Bridge, with its options (the table size among them).
     DevilsBridge(DevilsBridgeOptions),
+    /// Bridgette, with its options.
+    Bridgette(BridgetteOptions),
 }
 
 impl GameConfig {
@@ -18,6 +21,7 @@ impl GameConfig {
         match self {
             GameConfig::Bridge(variant, _) => variant.name(),
             GameConfig::DevilsBridge(_) => crate::devils_bridge::GAME_NAME,
+            GameConfig::Bridgette(_) => crate::bridgette::GAME_NAME,
         }
     }
 
@@ -26,6 +30,7 @@ impl GameConfig {
         match self {
             GameConfig::Bridge(variant, options) => variant.options_json(options),
             GameConfig::DevilsBridge(options) => options.to_json(),
+            GameConfig::Bridgette(options) => options.to_json(),
         }
     }
 
@@ -40,6 +45,7 @@ use rand::RngCore;
 use tenace_cards::Player;
 
 use crate::bridge::BridgeDeal;
+use crate::bridgette::BridgetteDeal;
 use crate::devils_bridge::DevilsHand;
 use crate::game::{
     Action, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet, ResampleError,
@@ -53,6 +59,8 @@ pub enum AnyGame {
     Bridge(BridgeDeal),
     /// A Devil's Bridge hand.
     DevilsBridge(DevilsHand),
+    /// A Bridgette deal.
+    Bridgette(BridgetteDeal),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -61,6 +69,7 @@ macro_rules! each_game {
         match $self {
             AnyGame::Bridge($g) => $body,
             AnyGame::DevilsBridge($g) => $body,
+            AnyGame::Bridgette($g) => $body,
         }
     };
 }
@@ -101,6 +110,9 @@ impl Game for AnyGame {
             GameConfig::Bridge(..) => BridgeDeal::resample(observation, rng).map(AnyGame::Bridge),
             GameConfig::DevilsBridge(_) => {
                 DevilsHand::resample(observation, rng).map(AnyGame::DevilsBridge)
+            }
+            GameConfig::Bridgette(_) => {
+                BridgetteDeal::resample(observation, rng).map(AnyGame::Bridgette)
             }
         }
     }

@@ -15,7 +15,7 @@ use crate::view::View;
 /// calls `P X XX 1C … 7NT` (and `0NT`), cards `SA`, and in Five Crowns no trump under
 /// `fc_nt_joker = nominated_two` the joker named as a suit, `JKS` (the joker as the two
 /// of spades). Devil's Bridge bids are bare numbers, `3`, and a changed bid is written
-/// `change 3`.
+/// `change 3`. A Bridgette discard in the exchange is written `discard SA`.
 ///
 /// ```
 /// use tenace_rules::{Action, Call};
@@ -26,6 +26,8 @@ use crate::view::View;
 /// assert_eq!("3".parse::<Action>().unwrap(), Action::Bid(3));
 /// assert_eq!("change 0".parse::<Action>().unwrap(), Action::ChangeBid(0));
 /// assert_eq!(Action::ChangeBid(2).to_string(), "change 2");
+/// assert_eq!("discard GC".parse::<Action>().unwrap(), Action::Discard("GC".parse().unwrap()));
+/// assert_eq!(Action::Discard("SA".parse().unwrap()).to_string(), "discard SA");
 /// assert!("ZZ".parse::<Action>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,6 +42,8 @@ pub enum Action {
     Bid(u8),
     /// A Devil's Bridge player replacing their bid with this number (RULES.md §3.1).
     ChangeBid(u8),
+    /// A Bridgette card put away face down in the exchange (RULES.md §4.2).
+    Discard(Card),
 }
 
 impl fmt::Display for Action {
@@ -50,6 +54,7 @@ impl fmt::Display for Action {
             Action::NamedJoker(s) => write!(f, "{}{s}", Card::JOKER),
             Action::Bid(n) => write!(f, "{n}"),
             Action::ChangeBid(n) => write!(f, "change {n}"),
+            Action::Discard(c) => write!(f, "discard {c}"),
         }
     }
 }
@@ -57,7 +62,7 @@ impl fmt::Display for Action {
 /// Why an action could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3) or a changed bid (e.g. change 3)"
+    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3), a changed bid (e.g. change 3) or a Bridgette discard (e.g. discard SA)"
 )]
 pub struct ActionParseError(pub String);
 
@@ -72,6 +77,12 @@ impl FromStr for Action {
             return Ok(Action::Bid(n));
         }
         let lower = s.trim().to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("discard") {
+            return match rest.trim().parse::<Card>() {
+                Ok(card) if rest.starts_with(char::is_whitespace) => Ok(Action::Discard(card)),
+                _ => Err(ActionParseError(s.into())),
+            };
+        }
         if let Some(rest) = lower.strip_prefix("change") {
             return match parse_number(rest) {
                 Some(n) if rest.starts_with(char::is_whitespace) => Ok(Action::ChangeBid(n)),
@@ -115,6 +126,8 @@ pub struct Move {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Bridgette's exchange: cards drawn from the stock, and discards made.
+    Exchange,
     /// Calls are being made.
     Auction,
     /// Cards are being played.
@@ -188,6 +201,9 @@ pub enum IllegalAction {
     /// A Devil's Bridge bid or change of bid broke the bidding rules.
     #[error(transparent)]
     Bid(#[from] crate::devils_bridge::BidError),
+    /// A Bridgette bid restriction, the duty to name a contract, or a discard.
+    #[error(transparent)]
+    Bridgette(#[from] crate::bridgette::BridgetteError),
     /// The player may not act now.
     #[error("{player} may not act now: {reason}")]
     NotToAct {

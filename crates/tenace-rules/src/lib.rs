@@ -21,6 +21,7 @@
 pub mod any;
 pub mod auction;
 pub mod bridge;
+pub mod bridgette;
 pub mod contract;
 pub mod deal;
 pub mod devils_bridge;
@@ -40,4 +41,4 @@ pub use game::{
     Action, ActionParseError, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet,
     ResampleError,
 };
-pub use view::View;
+pub use view::{ExchangeView, View};

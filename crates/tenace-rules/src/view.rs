@@ -34,7 +34,8 @@ pub struct View {
     pub trick: Option<Trick>,
     /// Tricks won by each player.
     pub tricks_won: Vec<u8>,
-    /// Every action so far (all of them are public in the games so far).
+    /// Every action the viewer may see, in order: all of them, but for the opponent's
+    /// Bridgette discards.
     pub history: Vec<Move>,
     /// The contract, once the auction is over (`None` while bidding or when passed out).
     pub contract: Option<Contract>,
@@ -54,6 +55,29 @@ pub struct View {
     pub turned_up: Option<Card>,
     /// Devil's Bridge: whether the hand is blind, each card seen by all but its holder.
     pub blind: bool,
+    /// Bridgette: the exchange, as far as the viewer may see it (`None` in other games).
+    pub exchange: Option<ExchangeView>,
+}
+
+/// Bridgette's exchange as one viewer sees it (RULES.md §4.2 and §5): the up-card is
+/// public, your own draws and discards are yours alone, the opponent's discards and the
+/// stock are nobody's. Counts are public.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExchangeView {
+    /// The up-card, face up on the stock (also in [`View::turned_up`]).
+    pub upcard: Card,
+    /// The cards each player drew, where the viewer may see them.
+    pub drawn: Vec<Option<CardSet>>,
+    /// How many cards each player has drawn.
+    pub draw_counts: Vec<usize>,
+    /// The cards each player discarded, where the viewer may see them.
+    pub discards: Vec<Option<CardSet>>,
+    /// How many cards each player has discarded.
+    pub discard_counts: Vec<usize>,
+    /// The cards still in the stock: only in the full view.
+    pub stock: Option<CardSet>,
+    /// How many cards are still in the stock (a set-aside up-card is not among them).
+    pub stock_size: usize,
 }
 
 impl View {

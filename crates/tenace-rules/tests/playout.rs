@@ -208,7 +208,9 @@ impl Model {
                 }
             }
             Action::NamedJoker(_) => panic!("Contract Bridge has no joker to name"),
-            Action::Bid(_) | Action::ChangeBid(_) => panic!("Contract Bridge has no numeric bids"),
+            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => {
+                panic!("Contract Bridge has no numeric bids and no exchange")
+            }
         }
     }
 
@@ -491,7 +493,11 @@ fn play_one(seed: u64) -> Stats {
         .filter_map(|m| match m.action {
             Action::Card(c) => Some(c),
             // Contract Bridge has no joker to name.
-            Action::Call(_) | Action::NamedJoker(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
+            Action::Call(_)
+            | Action::NamedJoker(_)
+            | Action::Bid(_)
+            | Action::ChangeBid(_)
+            | Action::Discard(_) => None,
         })
         .collect();
     let played_set: CardSet = played.iter().copied().collect();
@@ -630,7 +636,7 @@ fn resampling_keeps_the_observation_the_voids_and_the_deck() {
                 BridgeDeal::resample(&obs, &mut rng).unwrap_or_else(|e| panic!("{context}: {e}"));
             positions += 1;
             by_phase[match deal.phase() {
-                Phase::Auction => 0,
+                Phase::Exchange | Phase::Auction => 0,
                 Phase::Play => 1,
                 Phase::Finished => 2,
             }] += 1;

@@ -45,6 +45,7 @@ fn key(action: Action) -> u32 {
         Action::NamedJoker(s) => 2000 + s.index() as u32,
         Action::Bid(n) => 3000 + u32::from(n),
         Action::ChangeBid(n) => 4000 + u32::from(n),
+        Action::Discard(c) => 5000 + u32::from(c.index()),
     }
 }
 
@@ -389,7 +390,9 @@ fn play_one(kind: Kind, seed: u64) -> Stats {
             .filter_map(|m| match m.action {
                 Action::Card(c) => Some(c),
                 Action::NamedJoker(_) => Some(Card::JOKER),
-                Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
+                Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => {
+                    None
+                }
             })
             .collect();
         assert_eq!(history_cards.len(), kind.deck().len(), "{context}");

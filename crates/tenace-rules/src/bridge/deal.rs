@@ -291,6 +291,7 @@ impl BridgeDeal {
             bids: Vec::new(),
             turned_up: None,
             blind: false,
+            exchange: None,
         }
     }
 }
@@ -310,7 +311,7 @@ fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
     match action {
         Action::Card(card) => Some((card, None)),
         Action::NamedJoker(suit) => Some((Card::JOKER, Some(suit))),
-        Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) => None,
+        Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => None,
     }
 }
 

@@ -148,6 +148,7 @@ impl DevilsHand {
             bids: self.bidding.bids().to_vec(),
             turned_up: self.setup.trump_card,
             blind: self.setup.blind,
+            exchange: None,
         }
     }
 
@@ -244,7 +245,7 @@ impl Game for DevilsHand {
                 }
                 self.play.check(player, self.hands[player], card)?;
             }
-            Action::Call(_) | Action::NamedJoker(_) => {
+            Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) => {
                 let (phase, expected) = if self.bidding.is_complete() {
                     (
                         Phase::Play,
@@ -284,7 +285,7 @@ impl Game for DevilsHand {
                     events.new_phase = Some(Phase::Finished);
                 }
             }
-            Action::Call(_) | Action::NamedJoker(_) => {}
+            Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) => {}
         }
         events
     }

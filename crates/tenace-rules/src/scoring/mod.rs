@@ -10,6 +10,7 @@
 //! * [`RubberSheet`] and [`ChicagoSheet`] keep the running sheets of the two carry-over
 //!   modes.
 //! * [`imps`] and [`matchpoints`] compare results on the same deal.
+//! * [`bridgette_score`] scores a Bridgette deal (RULES.md §4.5).
 //!
 //! ```
 //! use tenace_rules::scoring::{duplicate_score, ScoringTable};
@@ -17,6 +18,7 @@
 //! assert_eq!(score, 400);
 //! ```
 
+mod bridgette;
 mod chicago;
 mod compare;
 mod duplicate;
@@ -26,6 +28,10 @@ mod rubber;
 mod rubber_sheet;
 mod sheet;
 
+pub use bridgette::{
+    BridgetteScore, BridgetteScoring, MultiplierScope, OvertrickBonus, bridgette_contract_value,
+    bridgette_score, tricks_needed as bridgette_tricks_needed,
+};
 pub use chicago::{ChicagoRules, ChicagoSheet, chicago_vulnerability};
 pub use compare::{imps, matchpoint_percentage, matchpoints};
 pub use duplicate::{board_dealer, board_vulnerability, duplicate_deal_score, duplicate_score};

@@ -322,7 +322,9 @@ impl Model {
                 assert!(self.nominated_nt(), "a named joker outside nominated two");
                 (Card::JOKER, Some(suit))
             }
-            Action::Bid(_) | Action::ChangeBid(_) => panic!("no numeric bids in the bridge games"),
+            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => {
+                panic!("no numeric bids or discards in the bridge games")
+            }
         };
         let hand = self.hands[seat];
         assert!(self.hands[seat].remove(card), "{seat} does not hold {card}");

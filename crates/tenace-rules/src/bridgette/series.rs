@@ -1,0 +1,288 @@
+//! A whole game of Bridgette: six counted deals with the deal alternating, a seventh on a
+//! tie, then `tie_after_seventh`; the score sheet derived from the deals.
+
+use tenace_cards::{Card, Player};
+
+use super::deal::BridgetteDeal;
+use super::options::{BridgetteOptions, TieAfterSeventh};
+use super::setup::{BridgetteSetup, SetupError};
+use crate::contract::Contract;
+use crate::deal::mix_seed;
+use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
+use crate::scoring::BridgetteScore;
+use crate::view::View;
+
+/// Counted deals in a game before a tie-break (RULES.md §4.5).
+pub const GAME_DEALS: usize = 6;
+
+/// One line of the score sheet: a finished deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRecord {
+    /// The deal's number among the counted deals, from 1; `None` for a hand thrown in.
+    pub number: Option<usize>,
+    /// The dealer.
+    pub dealer: Player,
+    /// The up-card.
+    pub upcard: Card,
+    /// The contract (`None`: thrown in).
+    pub contract: Option<Contract>,
+    /// Declarer.
+    pub declarer: Option<Player>,
+    /// Tricks declarer took.
+    pub tricks: Option<u8>,
+    /// Who scored, and how much.
+    pub score: Option<BridgetteScore>,
+    /// Each player's points for the deal.
+    pub points: [u32; 2],
+}
+
+/// A game of Bridgette, every deal dealt from one seed.
+///
+/// The first dealer is drawn from the seed; the deal then alternates, a thrown-in hand
+/// included (it passes the deal but does not count). Deal `k` (from 0, thrown-in hands
+/// included) is dealt from `mix_seed(seed, k + 1)`. After six counted deals the higher
+/// total wins; a tie brings a seventh, and a tie after that follows `tie_after_seventh`.
+///
+/// ```
+/// use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
+/// let mut game = BridgetteMatch::new(BridgetteOptions::default(), 42).unwrap();
+/// while let Some(p) = game.to_act().iter().next() {
+///     let first = game.legal_actions(p)[0];
+///     game.try_apply(p, first).unwrap();
+/// }
+/// assert!(game.is_over());
+/// assert!(game.counted_deals() >= 6);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BridgetteMatch {
+    options: BridgetteOptions,
+    seed: u64,
+    first_dealer: Player,
+    finished: Vec<BridgetteDeal>,
+    current: Option<BridgetteDeal>,
+    totals: [u32; 2],
+    history: Vec<Move>,
+}
+
+impl BridgetteMatch {
+    /// A new game from options and a seed; the first deal is dealt at once.
+    pub fn new(options: BridgetteOptions, seed: u64) -> Result<BridgetteMatch, SetupError> {
+        let first_dealer = Player((mix_seed(seed, u64::MAX) % 2) as u8);
+        let mut m = BridgetteMatch {
+            options,
+            seed,
+            first_dealer,
+            finished: Vec::new(),
+            current: None,
+            totals: [0, 0],
+            history: Vec::new(),
+        };
+        m.current = Some(m.next_deal()?);
+        Ok(m)
+    }
+
+    /// Rebuilds a game from its options, seed and record, checking every action: the
+    /// record is the game. Returns the index of the first action refused, with the reason.
+    pub fn replay(
+        options: BridgetteOptions,
+        seed: u64,
+        history: &[Move],
+    ) -> Result<BridgetteMatch, (usize, IllegalAction)> {
+        let mut m = BridgetteMatch::new(options, seed).map_err(|e| {
+            (
+                0,
+                IllegalAction::NotToAct {
+                    player: "-".into(),
+                    reason: e.to_string(),
+                },
+            )
+        })?;
+        for (i, mv) in history.iter().enumerate() {
+            m.try_apply(mv.player, mv.action).map_err(|e| (i, e))?;
+        }
+        Ok(m)
+    }
+
+    /// The options.
+    pub fn options(&self) -> &BridgetteOptions {
+        &self.options
+    }
+
+    /// The seed every deal is dealt from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The dealer of the first deal.
+    pub fn first_dealer(&self) -> Player {
+        self.first_dealer
+    }
+
+    /// The deal in progress, or `None` once the game is over.
+    pub fn current(&self) -> Option<&BridgetteDeal> {
+        self.current.as_ref()
+    }
+
+    /// The deals finished so far, thrown-in hands included, in order.
+    pub fn finished_deals(&self) -> &[BridgetteDeal] {
+        &self.finished
+    }
+
+    /// How many finished deals count toward the game (thrown-in hands do not).
+    pub fn counted_deals(&self) -> usize {
+        self.finished.iter().filter(|d| !d.thrown_in()).count()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// The whole record: every action of every deal, in order.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// Each player's total so far.
+    pub fn totals(&self) -> [u32; 2] {
+        self.totals
+    }
+
+    /// The winner once the game is over: `Some(None)` for a draw.
+    pub fn winner(&self) -> Option<Option<Player>> {
+        let [a, b] = self.totals;
+        self.is_over().then(|| match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Player(0)),
+            std::cmp::Ordering::Less => Some(Player(1)),
+            std::cmp::Ordering::Equal => None,
+        })
+    }
+
+    /// The score sheet: one line per finished deal.
+    pub fn sheet(&self) -> Vec<DealRecord> {
+        let mut number = 0;
+        self.finished
+            .iter()
+            .map(|deal| {
+                let counted = !deal.thrown_in();
+                number += usize::from(counted);
+                let declarer = deal.declarer();
+                DealRecord {
+                    number: counted.then_some(number),
+                    dealer: deal.setup().dealer,
+                    upcard: deal.upcard(),
+                    contract: deal.contract(),
+                    declarer,
+                    tricks: declarer
+                        .zip(deal.play())
+                        .map(|(d, p)| p.tricks_won()[d.index()]),
+                    score: deal.score(),
+                    points: deal.points().unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// Deals deal number `finished.len()`, the dealer alternating.
+    fn next_deal(&self) -> Result<BridgetteDeal, SetupError> {
+        let k = self.finished.len();
+        let setup = BridgetteSetup::seeded(
+            self.options,
+            mix_seed(self.seed, k as u64 + 1),
+            Some(self.first_dealer.offset(k, 2)),
+        );
+        BridgetteDeal::from_setup(setup)
+    }
+
+    /// Whether the game ends after the deals finished so far (RULES.md §4.5).
+    fn game_ends(&self) -> bool {
+        let counted = self.counted_deals();
+        let tied = self.totals[0] == self.totals[1];
+        match counted {
+            c if c < GAME_DEALS => false,
+            GAME_DEALS => !tied,
+            _ => !tied || self.options.tie_after_seventh == TieAfterSeventh::Draw,
+        }
+    }
+
+    /// Stops the game now, after the deals finished so far (the deal in progress is
+    /// dropped); the higher total wins. Returns whether anything changed.
+    pub fn end_now(&mut self) -> bool {
+        self.current.take().is_some()
+    }
+
+    /// Who may act in the current deal.
+    pub fn to_act(&self) -> PlayerSet {
+        self.current
+            .as_ref()
+            .map_or(PlayerSet::EMPTY, |d| d.to_act())
+    }
+
+    /// The legal actions of a player in the current deal.
+    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
+        self.current
+            .as_ref()
+            .map_or_else(Vec::new, |d| d.legal_actions(player))
+    }
+
+    /// Takes an action in the current deal after checking it; deals the next deal when
+    /// this one ends. On error nothing changes.
+    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
+        let Some(deal) = self.current.as_mut() else {
+            return Err(IllegalAction::NotToAct {
+                player: player.to_string(),
+                reason: "the game is over".into(),
+            });
+        };
+        let events = deal.try_apply(player, action)?;
+        self.after_action(player, action);
+        Ok(events)
+    }
+
+    /// Takes a legal action without checking it.
+    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
+        let Some(deal) = self.current.as_mut() else {
+            return Events::default();
+        };
+        let events = deal.apply_unchecked(player, action);
+        self.after_action(player, action);
+        events
+    }
+
+    fn after_action(&mut self, player: Player, action: Action) {
+        self.history.push(Move { player, action });
+        let Some(current) = self.current.as_ref() else {
+            return;
+        };
+        if current.phase() != crate::Phase::Finished {
+            return;
+        }
+        let points = current.points().unwrap_or_default();
+        for (total, p) in self.totals.iter_mut().zip(points) {
+            *total += p;
+        }
+        if let Some(done) = self.current.take() {
+            self.finished.push(done);
+        }
+        if !self.game_ends() {
+            // A seeded deal is always a valid setup.
+            self.current = self.next_deal().ok();
+        }
+    }
+
+    /// A player's view of the current deal (the last deal once the game is over).
+    pub fn observation(&self, player: Player) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|d| d.observation(player))
+    }
+
+    /// The full view of the current deal (the last deal once the game is over).
+    pub fn full_view(&self) -> Option<View> {
+        self.current
+            .as_ref()
+            .or(self.finished.last())
+            .map(|d| d.full_view())
+    }
+}
