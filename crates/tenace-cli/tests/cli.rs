@@ -887,3 +887,147 @@ fn devils_bridge_sim_plays_whole_games() {
     ]);
     assert!(err.contains("--players"), "{err}");
 }
+
+#[test]
+fn bridgette_deal_is_the_deal_the_engine_plays() {
+    let line = ok(&["deal", "--game", "bridgette", "--seed", "3"]);
+    let e = bridgette_engine_state(3);
+    let dealer = e["dealer"].as_str().unwrap().to_string();
+    let upcard = e["upcard"].as_str().unwrap().to_string();
+    assert!(
+        line.starts_with(&format!("dealer {dealer}, upcard {upcard} | ")),
+        "{line}"
+    );
+    // Each hand: the thirteen dealt, which the engine shows with the non-dealer's draw.
+    let non_dealer = if dealer == "0" { "1" } else { "0" };
+    let drawn: BTreeSet<String> = e["exchange"]["drawn"][non_dealer]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let printed: BTreeSet<String> = line
+        .split(" | ")
+        .find_map(|part| part.strip_prefix(&format!("{non_dealer}: ")))
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let engine_hand: BTreeSet<String> = e["hands"][non_dealer]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .filter(|c| !drawn.contains(c))
+        .collect();
+    assert_eq!(printed, engine_hand);
+    let stock = line.split("stock: ").nth(1).unwrap();
+    assert_eq!(stock.split_whitespace().count(), 28, "29 less the up-card");
+}
+
+/// The full state of a seeded Bridgette deal, from the engine.
+fn bridgette_engine_state(seed: u64) -> Value {
+    let request = json!({"cmd":"new","game":"bridgette","seed":seed}).to_string();
+    let (lines, clean) = engine(format!("{request}\n").as_bytes());
+    assert!(clean);
+    parse(&lines[0])["state"].clone()
+}
+
+#[test]
+fn bridgette_score_pays_the_scorer_and_names_bad_input() {
+    for (contract, tricks, declarer, expected) in [
+        ("1S", "7", "0", "400 points to player 0 (declarer)"),
+        ("2H", "11", "1", "600 points to player 1 (declarer)"),
+        ("4S", "11", "0", "750 points to player 0"),
+        ("7NT", "13", "0", "2500 points to player 0"),
+        ("1SX", "7", "0", "1600 points to player 0"),
+        (
+            "3NTX",
+            "7",
+            "0",
+            "500 points to player 1 (declarer's opponent)",
+        ),
+    ] {
+        let text = ok(&[
+            "score",
+            "--game",
+            "bridgette",
+            "--contract",
+            contract,
+            "--tricks",
+            tricks,
+            "--declarer",
+            declarer,
+        ]);
+        assert!(text.contains(expected), "{contract} {tricks}: {text}");
+    }
+    let json_text = ok(&[
+        "score",
+        "--game",
+        "bridgette",
+        "--contract",
+        "1SX",
+        "--tricks",
+        "7",
+        "--json",
+        "--options",
+        r#"{"multiplier_scope":"exclude_double_bonus"}"#,
+    ]);
+    assert_eq!(parse(json_text.trim())["points"], json!(1200));
+    for (args, names) in [
+        (vec!["--contract", "1R", "--tricks", "7"], "--contract"),
+        (vec!["--contract", "0S", "--tricks", "7"], "--contract"),
+        (vec!["--contract", "1S", "--tricks", "14"], "--tricks"),
+        (
+            vec!["--contract", "1S", "--tricks", "7", "--declarer", "N"],
+            "--declarer",
+        ),
+        (
+            vec![
+                "--contract",
+                "1S",
+                "--tricks",
+                "7",
+                "--options",
+                r#"{"x":1}"#,
+            ],
+            "--options",
+        ),
+    ] {
+        let mut full = vec!["score", "--game", "bridgette"];
+        full.extend(args);
+        let err = fails(&full);
+        assert!(err.contains(names), "{full:?}: {err}");
+    }
+}
+
+#[test]
+fn bridgette_sim_plays_whole_games_on_any_number_of_threads() {
+    let run = |threads: &str| {
+        let text = ok(&[
+            "sim",
+            "--game",
+            "bridgette",
+            "--deals",
+            "300",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ]);
+        // Everything but the timing line is the same whatever the thread count.
+        text.lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    for needle in [
+        "thrown in: ",
+        "contracts made: ",
+        "levels: 0: ",
+        "wins: player 0 ",
+    ] {
+        assert!(one.contains(needle), "no {needle:?} in {one}");
+    }
+    let err = fails(&["sim", "--game", "bridgette", "--players", "3"]);
+    assert!(err.contains("played by two"), "{err}");
+}

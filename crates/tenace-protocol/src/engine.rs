@@ -12,21 +12,22 @@ use serde_json::{Map, Value, json};
 use tenace_cards::{Player, Seat};
 use tenace_formats::pbn::parse_deal_for;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeSetup, BridgeVariant};
+use tenace_rules::bridgette::{self, BridgetteDeal, BridgetteMatch, BridgetteSetup};
 use tenace_rules::devils_bridge::{self, DevilsHand, DevilsMatch, HandSetup};
 use tenace_rules::{Action, AnyGame, Game, Vulnerability};
 
-use crate::devils;
-use crate::state::{match_json, player_label, view_json};
+use crate::series::Series;
+use crate::state::{player_label, view_json};
+use crate::{bridgette as bridgette_wire, devils};
 
 /// The longest request line accepted, in bytes. Longer lines are refused unread.
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
 
-/// What the engine is playing.
+/// What the engine is playing: one deal, or a game of several.
 #[derive(Debug, Clone)]
 enum Session {
     Deal(Box<AnyGame>),
-    Match(Box<BridgeMatch>),
-    DevilsMatch(Box<DevilsMatch>),
+    Match(Box<dyn Series>),
 }
 
 impl Session {
@@ -34,7 +35,6 @@ impl Session {
         match self {
             Session::Deal(g) => g.to_act().iter().collect(),
             Session::Match(m) => m.to_act().iter().collect(),
-            Session::DevilsMatch(m) => m.to_act().iter().collect(),
         }
     }
 
@@ -42,7 +42,6 @@ impl Session {
         match self {
             Session::Deal(g) => g.legal_actions(player),
             Session::Match(m) => m.legal_actions(player),
-            Session::DevilsMatch(m) => m.legal_actions(player),
         }
     }
 
@@ -50,8 +49,22 @@ impl Session {
     fn seats_named(&self) -> bool {
         match self {
             Session::Deal(g) => matches!(**g, AnyGame::Bridge(_)),
-            Session::Match(_) => true,
-            Session::DevilsMatch(_) => false,
+            Session::Match(m) => m.seats_named(),
+        }
+    }
+
+    fn players(&self) -> usize {
+        match self {
+            Session::Deal(g) => g.player_count(),
+            Session::Match(m) => m.players(),
+        }
+    }
+
+    /// The deal in progress as everyone sees it (the last deal once a game is over).
+    fn full_view(&self) -> Option<tenace_rules::View> {
+        match self {
+            Session::Deal(g) => Some(g.full_view()),
+            Session::Match(m) => m.full_view(),
         }
     }
 }
@@ -152,11 +165,7 @@ impl Engine {
     }
 
     fn players(&self) -> Result<usize, Refusal> {
-        Ok(match self.session()? {
-            Session::Deal(g) => g.player_count(),
-            Session::Match(_) => 4,
-            Session::DevilsMatch(m) => m.options().player_count(),
-        })
+        Ok(self.session()?.players())
     }
 
     /// How the game held names player `p`.
@@ -182,6 +191,9 @@ impl Engine {
         if game == devils_bridge::GAME_NAME {
             return self.new_devils(f);
         }
+        if game == bridgette::GAME_NAME {
+            return self.new_bridgette(f);
+        }
         if f.get("hand").is_some() {
             return Err(Refusal(format!(
                 "hand: only {} takes an explicit hand; the bridge games take a PBN deal",
@@ -193,21 +205,17 @@ impl Engine {
                 |e| {
                     if e.starts_with("game: unknown game") {
                         Refusal(format!(
-                            "game: unknown game {game:?} (expected one of: {}, {})",
+                            "game: unknown game {game:?} (expected one of: {}, {}, {})",
                             tenace_rules::bridge::BRIDGE_GAMES.join(", "),
-                            devils_bridge::GAME_NAME
+                            devils_bridge::GAME_NAME,
+                            bridgette::GAME_NAME
                         ))
                     } else {
                         Refusal(e)
                     }
                 },
             )?;
-        let seed = match f.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(v.as_u64().ok_or(Refusal(
-                "seed: expected a whole number from 0 to 2^64-1".into(),
-            ))?),
-        };
+        let seed = f.seed()?;
         let dealer = f
             .string("dealer")?
             .map(|d| {
@@ -222,11 +230,7 @@ impl Engine {
                     .map_err(|e| Refusal(format!("vulnerability: {e}")))
             })
             .transpose()?;
-        let is_match = match f.get("match") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err(Refusal("match: expected true or false".into())),
-        };
+        let is_match = f.is_match()?;
         let deal = f.string("deal")?;
         let session = if is_match {
             if deal.is_some() || dealer.is_some() || vulnerability.is_some() {
@@ -239,7 +243,7 @@ impl Engine {
             let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
             let m = BridgeMatch::with_variant(variant, options, seed)
                 .map_err(|e| Refusal(format!("options: {}", e.0.join("; "))))?;
-            Session::Match(Box::new(m))
+            Session::Match(Box::new(m) as Box<dyn Series>)
         } else {
             let vulnerability = vulnerability.unwrap_or_default();
             let setup = match (deal, seed) {
@@ -280,17 +284,8 @@ impl Engine {
     /// the maximum size from a seed, or an explicit `"hand"`.
     fn new_devils(&mut self, f: &Fields) -> Result<Value, Refusal> {
         let options = devils::parse_options(f.get("options")).map_err(Refusal)?;
-        let seed = match f.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(v.as_u64().ok_or(Refusal(
-                "seed: expected a whole number from 0 to 2^64-1".into(),
-            ))?),
-        };
-        let is_match = match f.get("match") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err(Refusal("match: expected true or false".into())),
-        };
+        let seed = f.seed()?;
+        let is_match = f.is_match()?;
         if f.get("deal").is_some() || f.get("vulnerability").is_some() {
             return Err(Refusal(format!(
                 "{}: {} has no PBN deal and no vulnerability; give a seed or a \"hand\"",
@@ -326,7 +321,7 @@ impl Engine {
             let seed = seed.ok_or(Refusal("seed: a match needs a seed".into()))?;
             let m = DevilsMatch::new(options, seed)
                 .map_err(|e| Refusal(format!("options: {}", e.0.join("; "))))?;
-            Session::DevilsMatch(Box::new(m))
+            Session::Match(Box::new(m) as Box<dyn Series>)
         } else {
             let setup = match (hand, seed) {
                 (Some(_), Some(_)) => {
@@ -349,6 +344,54 @@ impl Engine {
             };
             let hand = DevilsHand::from_setup(setup).map_err(|e| Refusal(format!("hand: {e}")))?;
             Session::Deal(Box::new(AnyGame::DevilsBridge(hand)))
+        };
+        self.session = Some(session);
+        let mut reply = self.state()?;
+        reply["ok"] = json!(true);
+        Ok(reply)
+    }
+
+    /// `new` for Bridgette: a whole six-deal game (`"match":true` and a seed), or one
+    /// deal from a seed, with an optional `"dealer"` (`"0"` or `"1"`).
+    fn new_bridgette(&mut self, f: &Fields) -> Result<Value, Refusal> {
+        let options = bridgette_wire::parse_options(f.get("options")).map_err(Refusal)?;
+        for key in ["deal", "vulnerability", "hand"] {
+            if f.get(key).is_some() {
+                return Err(Refusal(format!(
+                    "{key}: {} deals from a seed and has no vulnerability; give game, \
+                     options, seed and, for one deal, dealer",
+                    bridgette::GAME_NAME
+                )));
+            }
+        }
+        let seed = f
+            .seed()?
+            .ok_or(Refusal("seed: Bridgette deals from a seed".into()))?;
+        let dealer = f
+            .string("dealer")?
+            .map(|d| {
+                d.parse::<Player>()
+                    .ok()
+                    .filter(|p| p.index() < 2)
+                    .ok_or_else(|| Refusal(format!("dealer: {d:?} is not a player (0 or 1)")))
+            })
+            .transpose()?;
+        let session = if f.is_match()? {
+            if dealer.is_some() {
+                return Err(Refusal(
+                    "match: a game draws the first dealer from its seed; give only game, \
+                     options and seed"
+                        .into(),
+                ));
+            }
+            let m =
+                BridgetteMatch::new(options, seed).map_err(|e| Refusal(format!("options: {e}")))?;
+            Session::Match(Box::new(m) as Box<dyn Series>)
+        } else {
+            let setup = BridgetteSetup::seeded(options, seed, dealer);
+            let deal =
+                BridgetteDeal::from_setup(setup).map_err(|e| Refusal(format!("deal: {e}")))?;
+            Session::Deal(Box::new(AnyGame::Bridgette(deal)))
         };
         self.session = Some(session);
         let mut reply = self.state()?;
@@ -385,15 +428,28 @@ impl Engine {
         let names: Vec<String> = (0..n as u8).map(|i| self.name(Player(i))).collect();
         let seats = self.session()?.seats_named();
         let by_number = name.parse::<Player>().ok().filter(|p| p.index() < n);
+        let by_role = self.bridgette_role(name);
         let by_seat = (0..n as u8)
             .map(Player)
             .find(|&p| seats && self.name(p).eq_ignore_ascii_case(name));
-        by_seat.or(by_number).ok_or_else(|| {
+        by_seat.or(by_number).or(by_role).ok_or_else(|| {
             Refusal(format!(
                 "player: unknown player {name:?} (expected one of {})",
                 names.join(", ")
             ))
         })
+    }
+
+    /// Bridgette's players may also be named by their role in the deal in progress:
+    /// `dealer` or `non-dealer`.
+    fn bridgette_role(&self, name: &str) -> Option<Player> {
+        let view = self.session.as_ref()?.full_view()?;
+        view.exchange.as_ref()?;
+        match name.to_ascii_lowercase().as_str() {
+            "dealer" => Some(view.dealer),
+            "non-dealer" | "non_dealer" => Some(view.dealer.next(2)),
+            _ => None,
+        }
     }
 
     fn apply(&mut self, f: &Fields) -> Result<Value, Refusal> {
@@ -417,19 +473,7 @@ impl Engine {
                 let events = m
                     .try_apply(player, action)
                     .map_err(|e| Refusal(format!("apply: {e}")))?;
-                let phase = m
-                    .current()
-                    .map_or(tenace_rules::Phase::Finished, |d| d.phase());
-                (events, m.to_act(), phase)
-            }
-            Session::DevilsMatch(m) => {
-                let events = m
-                    .try_apply(player, action)
-                    .map_err(|e| Refusal(format!("apply: {e}")))?;
-                let phase = m
-                    .current()
-                    .map_or(tenace_rules::Phase::Finished, |h| h.phase());
-                (events, m.to_act(), phase)
+                (events, m.to_act(), m.phase())
             }
         };
         Ok(json!({
@@ -445,14 +489,7 @@ impl Engine {
             Session::Deal(g) => json!({ "ok": true, "state": view_json(&g.full_view()) }),
             Session::Match(m) => {
                 let mut state = m.full_view().map(|v| view_json(&v)).unwrap_or(Value::Null);
-                state["match"] = match_json(m);
-                json!({ "ok": true, "state": state })
-            }
-            Session::DevilsMatch(m) => {
-                let mut state = m.full_view().map(|v| view_json(&v)).unwrap_or(Value::Null);
-                let sheet = devils::match_json(m);
-                state["totals"] = sheet["totals"].clone();
-                state["match"] = sheet;
+                m.add_sheet(&mut state);
                 json!({ "ok": true, "state": state })
             }
         })
@@ -465,14 +502,8 @@ impl Engine {
             Some(Session::Deal(_)) => Err(Refusal(
                 "end: only a match (new with \"match\":true) can be ended early".into(),
             )),
-            Some(Session::DevilsMatch(m)) => {
-                if !m.end_now() {
-                    return Err(Refusal("end: the game is already over".into()));
-                }
-                self.state()
-            }
             Some(Session::Match(m)) => {
-                if !m.end_session() {
+                if !m.end_now() {
                     return Err(Refusal("end: the match is already over".into()));
                 }
                 self.state()
@@ -491,17 +522,7 @@ impl Engine {
                     .observation(player)
                     .map(|v| view_json(&v))
                     .unwrap_or(Value::Null);
-                obs["match"] = match_json(m);
-                json!({ "ok": true, "observation": obs })
-            }
-            Session::DevilsMatch(m) => {
-                let mut obs = m
-                    .observation(player)
-                    .map(|v| view_json(&v))
-                    .unwrap_or(Value::Null);
-                let sheet = devils::match_json(m);
-                obs["totals"] = sheet["totals"].clone();
-                obs["match"] = sheet;
+                m.add_sheet(&mut obs);
                 json!({ "ok": true, "observation": obs })
             }
         })
@@ -539,6 +560,25 @@ impl<'a> Fields<'a> {
 
     fn get(&self, key: &str) -> Option<&'a Value> {
         self.map.get(key)
+    }
+
+    /// The `seed` field, `None` if absent or null.
+    fn seed(&self) -> Result<Option<u64>, Refusal> {
+        match self.map.get("seed") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or(Refusal(
+                "seed: expected a whole number from 0 to 2^64-1".into(),
+            )),
+        }
+    }
+
+    /// The `match` flag, false if absent or null.
+    fn is_match(&self) -> Result<bool, Refusal> {
+        match self.map.get("match") {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(Refusal("match: expected true or false".into())),
+        }
     }
 
     /// A string field, `None` if absent or null.

@@ -14,6 +14,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod bridgette;
 mod devils;
 pub mod engine;
+mod series;
 pub mod state;

@@ -85,6 +85,9 @@ pub fn view_json(view: &View) -> Value {
     if let GameConfig::DevilsBridge(options) = &view.config {
         crate::devils::add_view_fields(&mut state, view, options);
     }
+    if let GameConfig::Bridgette(_) = &view.config {
+        crate::bridgette::add_view_fields(&mut state, view);
+    }
     if seats && n == 4 {
         let side = |s: Side| -> u32 {
             s.seats()

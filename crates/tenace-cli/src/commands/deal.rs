@@ -14,13 +14,16 @@ use super::GameName;
   tenace deal --seed 100 --count 5
   tenace deal --game five-crowns --seed 3
   tenace deal --game devils-bridge --players 5 --seed 3
+  tenace deal --game bridgette --seed 3
 
 Deal k of a run uses seed N+k, so `--seed 7` prints the deal the engine protocol's
 {\"cmd\":\"new\",\"game\":\"bridge\",\"seed\":7} plays. Each line starts with the dealer's seat.
 Five Crowns hands have five groups (stars.spades.hearts.diamonds.clubs) and the joker as +JK.
 Devil's Bridge deals one hand of the largest size (or --size) for --players (3 to 7,
 default 4): the dealer, the turned-up trump card, then each player's cards; this is the hand
-{\"cmd\":\"new\",\"game\":\"devils-bridge\",\"seed\":N,\"options\":{\"players\":5}} plays.")]
+{\"cmd\":\"new\",\"game\":\"devils-bridge\",\"seed\":N,\"options\":{\"players\":5}} plays.
+Bridgette prints the dealer, the up-card, each player's 13 cards and the stock below the
+up-card, top first: the deal {\"cmd\":\"new\",\"game\":\"bridgette\",\"seed\":N} plays.")]
 pub struct DealArgs {
     /// The game to deal.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -49,6 +52,10 @@ pub fn run(args: DealArgs) -> Result<(), String> {
     }
     if args.size.is_some() {
         return Err("--size: only devils-bridge hands vary in size".into());
+    }
+    if args.game == GameName::Bridgette {
+        let seed = args.seed.ok_or("--seed: required (e.g. --seed 3)")?;
+        return super::bridgette::deal(super::bridgette::options(None)?, seed, args.count);
     }
     let (variant, options) = args.game.resolve(None)?;
     let seed = args

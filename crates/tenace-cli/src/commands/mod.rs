@@ -1,6 +1,7 @@
 //! One module per subcommand. Each parses its raw arguments, resolves them into checked
 //! values, and runs; errors come back as messages that name the argument at fault.
 
+pub mod bridgette;
 pub mod deal;
 pub mod devils;
 pub mod engine;
@@ -20,6 +21,8 @@ pub enum GameName {
     FiveCrowns,
     /// Devil's Bridge, for 3 to 7 players.
     DevilsBridge,
+    /// Bridgette, for 2 players.
+    Bridgette,
 }
 
 impl GameName {
@@ -30,6 +33,7 @@ impl GameName {
             GameName::DeucesWild => "deuces-wild",
             GameName::FiveCrowns => "five-crowns",
             GameName::DevilsBridge => "devils-bridge",
+            GameName::Bridgette => "bridgette",
         }
     }
 
@@ -38,11 +42,16 @@ impl GameName {
         self == GameName::DevilsBridge
     }
 
-    /// Refuses `--players` for the four-handed games.
+    /// Refuses `--players` for the games with a fixed table.
     pub fn check_players(self, players: Option<u8>) -> Result<(), String> {
+        let table = if self == GameName::Bridgette {
+            "two"
+        } else {
+            "four"
+        };
         match players {
             Some(_) if !self.is_devils() => Err(format!(
-                "--players: {} is played by four; only devils-bridge takes --players",
+                "--players: {} is played by {table}; only devils-bridge takes --players",
                 self.as_str()
             )),
             _ => Ok(()),

@@ -39,6 +39,8 @@ enum HonorsBy {
   tenace score --game five-crowns --contract 3RX --declarer N --vul Both --tricks 10
   tenace score --game devils-bridge --bid 3 --tricks 3
   tenace score --game devils-bridge --bid 3 --tricks 2 --scoring exact_only
+  tenace score --game bridgette --contract 2H --tricks 11
+  tenace score --game bridgette --contract 1SX --declarer 1 --tricks 10 --options '{\"multiplier_scope\":\"exclude_double_bonus\"}'
 
 --honors takes 4 or 5 (trump honors in one hand) or aces (all four in no trump);
 --honors-by says whose side holds them. Honors never count in duplicate. In Five Crowns
@@ -51,7 +53,7 @@ pub struct ScoreArgs {
     /// The contract, e.g. 4S, 3NTX, 7CXX (the bridge games).
     #[arg(long)]
     contract: Option<String>,
-    /// Declarer's seat: N, E, S or W (the bridge games).
+    /// Declarer's seat: N, E, S or W (the bridge games); 0 or 1 in Bridgette (default 0).
     #[arg(long)]
     declarer: Option<String>,
     /// Devil's Bridge: the player's bid.
@@ -67,7 +69,7 @@ pub struct ScoreArgs {
     #[arg(long, default_value = "None")]
     vul: String,
     /// Tricks won by declarer's side, 0 to 13 (14 in Five Crowns); in Devil's Bridge, by
-    /// the player.
+    /// the player; in Bridgette, by declarer, of 13.
     #[arg(long)]
     tricks: u8,
     /// The scoring mode.
@@ -85,6 +87,10 @@ pub struct ScoreArgs {
     /// Five Crowns honors: off (the default; the deck has no aces) or mapped.
     #[arg(long, default_value = "off")]
     fc_honors: String,
+    /// Bridgette: game options as JSON, with the keys of RULES.md §4 (overtrick_bonus,
+    /// multiplier_scope).
+    #[arg(long)]
+    options: Option<String>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -118,6 +124,23 @@ pub fn run(args: ScoreArgs) -> Result<(), String> {
     }
     if args.bid.is_some() || args.size.is_some() {
         return Err("--bid/--size: only devils-bridge scores a bid; give --contract".into());
+    }
+    if args.game == GameName::Bridgette {
+        let contract = args
+            .contract
+            .as_deref()
+            .ok_or("--contract: required (e.g. --contract 2H)")?;
+        let options = super::bridgette::options(args.options.as_deref())?;
+        return super::bridgette::score(
+            contract,
+            args.declarer.as_deref(),
+            args.tricks,
+            options,
+            args.json,
+        );
+    }
+    if args.options.is_some() {
+        return Err("--options: only bridgette takes scoring options here".into());
     }
     let contract_text = args
         .contract

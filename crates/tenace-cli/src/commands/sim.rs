@@ -18,11 +18,14 @@ use super::GameName;
   tenace sim --game deuces-wild --deals 10000
   tenace sim --game devils-bridge --players 5 --deals 2000
   tenace sim --game devils-bridge --players 3 --options '{\"target_score\":null}'
+  tenace sim --game bridgette --deals 10000
+  tenace sim --game bridgette --deals 1000 --options '{\"upcard_to\":\"dealer\"}'
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
 ones by a generator seeded the same way, so a run is reproducible whatever the thread count.
 In Devil's Bridge --deals counts whole games (a series of hands, seeded S+k); at each step a
-player is drawn among those who may act (bid changes make several), then a legal action.")]
+player is drawn among those who may act (bid changes make several), then a legal action.
+In Bridgette --deals also counts whole games: six deals or more, exchange included.")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -85,6 +88,10 @@ pub fn run(args: SimArgs) -> Result<(), String> {
     if args.game.is_devils() {
         let options = super::devils::options(args.options.as_deref(), args.players)?;
         return super::devils::sim(options, args.deals, args.seed, args.threads);
+    }
+    if args.game == GameName::Bridgette {
+        let options = super::bridgette::options(args.options.as_deref())?;
+        return super::bridgette::sim(options, args.deals, args.seed, args.threads);
     }
     let (variant, options) = args.game.resolve(args.options.as_deref())?;
     let batch = super::run_seeded(
