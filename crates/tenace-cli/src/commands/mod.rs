@@ -1,6 +1,7 @@
 //! One module per subcommand. Each parses its raw arguments, resolves them into checked
 //! values, and runs; errors come back as messages that name the argument at fault.
 
+pub mod bots_sim;
 pub mod bridgette;
 pub mod deal;
 pub mod devils;

@@ -20,12 +20,20 @@ use super::GameName;
   tenace sim --game devils-bridge --players 3 --options '{\"target_score\":null}'
   tenace sim --game bridgette --deals 10000
   tenace sim --game bridgette --deals 1000 --options '{\"upcard_to\":\"dealer\"}'
+  tenace sim --game bridge --bots basic,random --deals 1000
+  tenace sim --game devils-bridge --players 5 --bots basic,random --deals 1000
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
 ones by a generator seeded the same way, so a run is reproducible whatever the thread count.
 In Devil's Bridge --deals counts whole games (a series of hands, seeded S+k); at each step a
 player is drawn among those who may act (bid changes make several), then a legal action.
-In Bridgette --deals also counts whole games: six deals or more, exchange included.")]
+In Bridgette --deals also counts whole games: six deals or more, exchange included.
+
+With --bots A,B computer players of the two levels play each other fairly: in the
+partnership games every deal is played twice with the pairs swapped and scored in IMPs; in
+Devil's Bridge A plays each seat in turn against B in the others; in Bridgette each game is
+played twice with the players swapped. The mean result for A comes with a 95% confidence
+interval.")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -45,6 +53,10 @@ pub struct SimArgs {
     /// Devil's Bridge: the number of players, 3 to 7 (default 4).
     #[arg(long)]
     players: Option<u8>,
+    /// Computer players against each other instead of random play: two levels, A,B
+    /// (random, basic or expert), e.g. basic,random.
+    #[arg(long)]
+    bots: Option<String>,
 }
 
 /// What one deal came to.
@@ -85,6 +97,18 @@ impl Summary {
 /// Runs the simulation and prints the summary.
 pub fn run(args: SimArgs) -> Result<(), String> {
     args.game.check_players(args.players)?;
+    if let Some(bots) = args.bots.as_deref() {
+        let levels = super::bots_sim::parse_bots(bots)?;
+        return super::bots_sim::run(
+            args.game,
+            levels,
+            args.options.as_deref(),
+            args.players,
+            args.deals,
+            args.seed,
+            args.threads,
+        );
+    }
     if args.game.is_devils() {
         let options = super::devils::options(args.options.as_deref(), args.players)?;
         return super::devils::sim(options, args.deals, args.seed, args.threads);

@@ -1,0 +1,155 @@
+//! What partner's calls have shown, read from the calls alone (never from the hand):
+//! the same system the bidding table plays, seen from the other side of the table.
+
+use tenace_cards::{Player, Strain, Suit};
+use tenace_rules::{Bid, Call};
+
+use super::context::{Shown, Stage, stage_of};
+use crate::hand_eval::DeckStyle;
+
+/// What `partner`'s calls show, by the stage each was made in.
+pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: DeckStyle) -> Shown {
+    let mut shown = Shown::default();
+    for (i, &(p, call)) in calls.iter().enumerate() {
+        if p != partner {
+            continue;
+        }
+        let before = &calls[..i];
+        let stage = stage_of(before, partner);
+        let opening_of_side = before.iter().find_map(|&(q, c)| match c {
+            Call::Bid(b) if q == partner.offset(2, 4) => Some(b),
+            _ => None,
+        });
+        apply(&mut shown, stage, call, opening_of_side, style);
+    }
+    shown
+}
+
+fn range(shown: &mut Shown, min: u8, max: u8) {
+    shown.min_hcp = shown.min_hcp.max(min);
+    shown.max_hcp = shown.max_hcp.min(max).max(shown.min_hcp);
+}
+
+fn length(shown: &mut Shown, suit: Suit, n: u8) {
+    let l = &mut shown.lengths[suit.index()];
+    *l = (*l).max(n);
+}
+
+fn balanced(shown: &mut Shown, style: DeckStyle) {
+    shown.balanced = true;
+    for &s in style.suits() {
+        length(shown, s, 2);
+    }
+}
+
+/// One call's meaning, by the rules of [`super::rules`].
+fn apply(shown: &mut Shown, stage: Stage, call: Call, ours: Option<Bid>, style: DeckStyle) {
+    let long = style.long();
+    match (stage, call) {
+        (Stage::Opening, Call::Pass) => range(shown, 0, 11),
+        (Stage::Opening, Call::Bid(b)) => match (b.level, b.strain) {
+            (0, Strain::NoTrump) => {
+                range(shown, 12, 14);
+                balanced(shown, style);
+            }
+            (1, Strain::NoTrump) => {
+                range(shown, 15, 17);
+                balanced(shown, style);
+            }
+            (2, Strain::NoTrump) => {
+                range(shown, 20, 21);
+                balanced(shown, style);
+            }
+            (2, Strain::Suit(Suit::Clubs)) => range(shown, 22, 40),
+            (1, Strain::Suit(s)) => {
+                range(shown, 11, 21);
+                let n = if s.is_major() && style != DeckStyle::FiveCrowns {
+                    long
+                } else {
+                    3
+                };
+                length(shown, s, n);
+            }
+            (2, Strain::Suit(s)) => {
+                range(shown, 6, 10);
+                length(shown, s, 6);
+            }
+            (_, Strain::Suit(s)) => {
+                range(shown, 5, 10);
+                length(shown, s, 7);
+            }
+            _ => {}
+        },
+        (Stage::Responding, Call::Pass) => range(shown, 0, 5),
+        (Stage::Responding, Call::Bid(b)) => responding(shown, b, ours, style),
+        (Stage::Overcalling, Call::Bid(b)) => match b.strain {
+            Strain::NoTrump => {
+                range(shown, 15, 18);
+                balanced(shown, style);
+            }
+            Strain::Suit(s) => {
+                range(shown, if b.level <= 1 { 8 } else { 11 }, 17);
+                length(shown, s, long);
+            }
+        },
+        (Stage::Overcalling, Call::Double) => range(shown, 12, 40),
+        (Stage::Rebidding, Call::Bid(b)) => match (b.strain, b.level) {
+            (Strain::NoTrump, 1) => range(shown, 12, 14),
+            (Strain::NoTrump, 2) => range(shown, 18, 19),
+            (Strain::Suit(_), 3..) => range(shown, 16, 18),
+            _ => {}
+        },
+        (Stage::Advancing, Call::Bid(b)) => {
+            if let Strain::Suit(s) = b.strain {
+                length(shown, s, 4);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn responding(shown: &mut Shown, b: Bid, ours: Option<Bid>, style: DeckStyle) {
+    let Some(opening) = ours else {
+        return;
+    };
+    match (opening.strain, b.strain) {
+        (Strain::NoTrump, Strain::Suit(Suit::Clubs)) if b.level == opening.level + 1 => {
+            range(shown, 8, 40)
+        }
+        (Strain::NoTrump, Strain::Suit(Suit::Diamonds)) if b.level == 2 && opening.level == 1 => {
+            length(shown, Suit::Hearts, 5)
+        }
+        (Strain::NoTrump, Strain::Suit(Suit::Hearts)) if b.level == 2 && opening.level == 1 => {
+            length(shown, Suit::Spades, 5)
+        }
+        (Strain::NoTrump, Strain::NoTrump) if b.level == 3 => range(shown, 10, 15),
+        (Strain::NoTrump, Strain::NoTrump) => range(shown, 8, 9),
+        (Strain::Suit(Suit::Clubs), Strain::Suit(Suit::Diamonds))
+            if opening.level == 2 && b.level == 2 => {}
+        (Strain::Suit(o), Strain::Suit(s)) if o == s => {
+            let (min, max) = match b.level.saturating_sub(opening.level) {
+                0 | 1 => (6, 9),
+                2 => (10, 12),
+                _ => (13, 40),
+            };
+            range(shown, min, max);
+            length(shown, s, 3);
+        }
+        (Strain::Suit(_), Strain::Suit(s)) => {
+            range(shown, if b.level <= 1 { 6 } else { 11 }, 40);
+            length(shown, s, 4);
+        }
+        (Strain::Suit(_), Strain::NoTrump) => match b.level {
+            1 => range(shown, 6, 10),
+            2 => {
+                range(shown, 13, 15);
+                balanced(shown, style);
+            }
+            _ => {
+                range(shown, 16, 17);
+                balanced(shown, style);
+            }
+        },
+        _ => {}
+    }
+}
