@@ -9,6 +9,7 @@
 //! and leaves the game exactly as it was.
 
 use serde_json::{Map, Value, json};
+use tenace_bots::{Level, new_bot};
 use tenace_cards::{Player, Seat};
 use tenace_formats::pbn::parse_deal_for;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeSetup, BridgeVariant};
@@ -57,6 +58,14 @@ impl Session {
         match self {
             Session::Deal(g) => g.player_count(),
             Session::Match(m) => m.players(),
+        }
+    }
+
+    /// What one player sees of the deal in progress (the last deal once a game is over).
+    fn observation(&self, player: Player) -> Option<tenace_rules::View> {
+        match self {
+            Session::Deal(g) => Some(g.observation(player)),
+            Session::Match(m) => m.observation(player),
         }
     }
 
@@ -152,8 +161,12 @@ impl Engine {
                 fields.only(&[])?;
                 self.end()
             }
+            "bot" => {
+                fields.only(&["player", "level", "seed"])?;
+                self.bot(&fields)
+            }
             other => Err(Refusal(format!(
-                "cmd: unknown command {other:?} (expected new, legal, apply, state, observe or end)"
+                "cmd: unknown command {other:?} (expected new, legal, apply, state, observe, bot or end)"
             ))),
         }
     }
@@ -509,6 +522,55 @@ impl Engine {
                 self.state()
             }
         }
+    }
+
+    /// The action a computer player of `level`, seeded with `seed` (default 0), would
+    /// take now for `player`, with its reason. The game is not changed. Bots act in
+    /// turn and never change a Devil's Bridge bid.
+    fn bot(&self, f: &Fields) -> Result<Value, Refusal> {
+        let player = self.player_field(f)?;
+        let level = f
+            .string("level")?
+            .ok_or(Refusal("level: missing (random, basic or expert)".into()))?;
+        let level: Level = level.parse().map_err(|e| Refusal(format!("level: {e}")))?;
+        let seed = f.seed()?.unwrap_or(0);
+        let session = self.session()?;
+        let view = session
+            .observation(player)
+            .ok_or_else(|| Refusal("player: the game is over; nobody acts".into()))?;
+        let mut bot = new_bot(level, &view.config, seed).map_err(|e| Refusal(e.to_string()))?;
+        let legal = session.legal_actions(player);
+        if legal.is_empty() {
+            return Err(Refusal(format!(
+                "player: {} may not act now (to act: {})",
+                self.name(player),
+                session
+                    .to_act()
+                    .iter()
+                    .map(|&p| self.name(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let in_turn: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::ChangeBid(_)))
+            .collect();
+        if in_turn.is_empty() {
+            return Err(Refusal(format!(
+                "player: {} may only change their bid now, and bots do not change bids",
+                self.name(player)
+            )));
+        }
+        let decision = bot
+            .decide(&view, &in_turn)
+            .map_err(|e| Refusal(format!("bot: {e}")))?;
+        Ok(json!({
+            "ok": true,
+            "action": decision.action.to_string(),
+            "reason": decision.reason,
+        }))
     }
 
     fn observe(&self, f: &Fields) -> Result<Value, Refusal> {

@@ -69,7 +69,7 @@ pub fn choose_call(h: &HandFacts, ctx: &AuctionContext) -> Decision {
         }
         None => Decision::new(
             Action::Call(Call::Pass),
-            format!("P: {}", rules::FALLBACK_MEANING),
+            format!("P: {}", rules::pass_meaning(ctx.stage)),
         ),
     }
 }

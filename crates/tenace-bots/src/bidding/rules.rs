@@ -188,7 +188,7 @@ pub static SYSTEM: &[BidRule] = &[
             partner_suit_fit(h, c).is_some_and(|s| h.hcp + support_points(h, s) >= 10)
                 && c.partner.max_hcp < 22
         },
-        call: |h, c| c.cheapest_up_to(suit(partner_suit_fit(h, c)?), 3),
+        call: |h, c| c.bid(3, suit(partner_suit_fit(h, c)?)),
     },
     BidRule {
         name: "single raise",
@@ -596,5 +596,13 @@ pub static SYSTEM: &[BidRule] = &[
     },
 ];
 
-/// The call when no rule applies.
-pub const FALLBACK_MEANING: &str = "no rule of the system calls for a bid";
+/// What a pass means when no rule of the stage applies.
+pub fn pass_meaning(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Opening => "fewer than 12 HCP and no long suit to preempt in",
+        Stage::Responding => "fewer than 6 HCP, or nothing the system bids with",
+        Stage::Overcalling => "no good suit to overcall and not the shape to double",
+        Stage::Advancing => "too weak to advance partner's bid",
+        Stage::Rebidding | Stage::Later => "nothing more to show: the side is high enough",
+    }
+}

@@ -1,0 +1,179 @@
+//! The bidding table on hands chosen for each rule: the call, and its explanation.
+
+use tenace_bots::bidding::{AuctionContext, choose_call};
+use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+use tenace_cards::{BySeat, CardSet, Deck, Seat};
+use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
+use tenace_rules::{Game, Vulnerability};
+
+/// North's call (or the call of the player due) after `calls`, North dealing and
+/// holding `hand`, with the caller's own hand `mine` when it is not North.
+fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
+    let mine: CardSet = mine.parse().unwrap();
+    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
+    let other = |k: usize| {
+        rest[13 * k..13 * k + 13]
+            .iter()
+            .copied()
+            .collect::<CardSet>()
+    };
+    let mut hands = BySeat::<CardSet>::default();
+    let mut k = 0;
+    for seat in Seat::ALL {
+        if seat == caller {
+            hands[seat] = mine;
+        } else {
+            hands[seat] = other(k);
+            k += 1;
+        }
+    }
+    let setup = BridgeSetup {
+        variant: BridgeVariant::Standard,
+        hands,
+        dealer: Seat::North,
+        vulnerability: Vulnerability::None,
+        options: Default::default(),
+    };
+    let mut deal = BridgeDeal::from_setup(setup).unwrap();
+    for call in calls {
+        let p = deal.to_act().iter().next().unwrap();
+        deal.try_apply(p, call.parse().unwrap()).unwrap();
+    }
+    let p = deal.to_act().iter().next().unwrap();
+    assert_eq!(p, caller.into(), "the caller is not due to call");
+    let view = deal.observation(p);
+    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
+    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
+    (d.action.to_string(), d.reason)
+}
+
+fn opens(hand: &str) -> (String, String) {
+    call_after(&[], Seat::North, hand)
+}
+
+#[test]
+fn one_no_trump_is_15_to_17_balanced() {
+    let (call, why) = opens("SA SK S5 S4 HK H4 H2 DQ D3 D2 CA C3 C2");
+    assert_eq!(call, "1NT");
+    assert_eq!(why, "1NT: 15–17 HCP, balanced");
+}
+
+#[test]
+fn a_five_card_major_opens_one_of_it() {
+    let (call, why) = opens("SA SK S8 S5 S4 HK H4 H2 DQ D2 CJ C3 C2");
+    assert_eq!(call, "1S");
+    assert!(why.contains("12–21 HCP"), "{why}");
+}
+
+#[test]
+fn no_five_card_major_opens_the_better_minor() {
+    assert_eq!(opens("SA SK S5 S4 HK H4 DQ D5 D3 D2 CJ C3 C2").0, "1D");
+    let (call, why) = opens("SA SK S5 S4 HK H4 H2 DQ D3 D2 CJ C3 C2");
+    assert_eq!(call, "1C");
+    assert!(why.contains("better minor"), "{why}");
+}
+
+#[test]
+fn a_weak_two_is_a_good_six_card_suit_and_6_to_10() {
+    let (call, why) = opens("SK SQ SJ S9 S5 S4 H4 H2 D3 D2 C6 C3 C2");
+    assert_eq!(call, "2S");
+    assert_eq!(why, "2S: 6–10 HCP, a good six-card suit");
+}
+
+#[test]
+fn twenty_two_points_open_two_clubs() {
+    let (call, why) = opens("SA SK SQ S4 HA HK H2 DA DQ D2 CK C3 C2");
+    assert_eq!(call, "2C");
+    assert!(why.contains("22+ HCP"), "{why}");
+}
+
+#[test]
+fn a_weak_hand_passes_with_a_reason() {
+    let (call, why) = opens("S9 S8 S5 S4 H7 H4 H2 D9 D3 D2 C6 C3 C2");
+    assert_eq!(call, "P");
+    assert!(why.contains("fewer than 12 HCP"), "{why}");
+}
+
+#[test]
+fn responses_raise_show_suits_and_ask() {
+    // Partner (North) opened 1S; South raises with three spades and 7 HCP.
+    let (call, why) = call_after(
+        &["1S", "P"],
+        Seat::South,
+        "SK S6 S2 HQ H7 H4 D9 D8 D3 D2 CJ C3 C2",
+    );
+    assert_eq!(call, "2S");
+    assert!(why.contains("6–9 points and a trump fit"), "{why}");
+    // A limit raise jumps.
+    let (call, _) = call_after(
+        &["1S", "P"],
+        Seat::South,
+        "SK S6 S2 HQ H7 H4 DA D8 D3 D2 CJ C3 C2",
+    );
+    assert_eq!(call, "3S");
+    // Over 1NT, a five-card major transfers, a four-card major asks with Stayman.
+    let (call, why) = call_after(
+        &["1NT", "P"],
+        Seat::South,
+        "S6 S2 HQ H7 H6 H4 H3 D9 D8 D3 CJ C3 C2",
+    );
+    assert_eq!(call, "2D");
+    assert!(
+        why.contains("transfer") || why.contains("major above"),
+        "{why}"
+    );
+    let (call, why) = call_after(
+        &["1NT", "P"],
+        Seat::South,
+        "SK S6 S5 S2 HQ H7 H4 DA D8 D3 CJ C3 C2",
+    );
+    assert_eq!(call, "2C");
+    assert!(why.contains("four-card major"), "{why}");
+    // A new suit at the one level.
+    let (call, why) = call_after(
+        &["1D", "P"],
+        Seat::South,
+        "SK S6 S5 S2 HQ H7 H4 D8 D3 CJ C7 C3 C2",
+    );
+    assert_eq!(call, "1S");
+    assert!(why.contains("four or more cards"), "{why}");
+}
+
+#[test]
+fn overcalls_and_takeout_doubles() {
+    // North opens 1C; East overcalls a good five-card spade suit.
+    let (call, why) = call_after(
+        &["1C"],
+        Seat::East,
+        "SA SQ SJ S6 S5 HQ H7 H4 D8 D3 C9 C7 C2",
+    );
+    assert_eq!(call, "1S");
+    assert!(why.contains("good five-card suit"), "{why}");
+    // Short in clubs, support for the rest: a takeout double.
+    let (call, why) = call_after(
+        &["1C"],
+        Seat::East,
+        "SA SQ S6 S5 HK H7 H4 H2 DK D8 D3 D2 C2",
+    );
+    assert_eq!(call, "X");
+    assert!(why.contains("short in their suit"), "{why}");
+}
+
+#[test]
+fn five_crowns_counts_the_king_as_top_and_opens_0nt() {
+    let hand: CardSet = "RK R5 R4 SK S5 S4 HQ H5 H4 DJ D5 D4 C5 C4".parse().unwrap();
+    let facts = HandFacts::new(hand, DeckStyle::FiveCrowns);
+    // K K Q J = 4 + 4 + 3 + 2 = 13 raw, scaled by 4/5.
+    assert_eq!(facts.hcp, 10);
+    assert!(facts.balanced);
+}
+
+#[test]
+fn every_rule_has_a_meaning() {
+    for rule in tenace_bots::bidding::SYSTEM {
+        assert!(
+            !rule.meaning.is_empty() && !rule.name.is_empty(),
+            "{rule:?}"
+        );
+    }
+}
