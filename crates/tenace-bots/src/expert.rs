@@ -50,6 +50,39 @@ pub trait DoubleDummy: Send {
     fn card_values(&mut self, position: &Position) -> Vec<(Action, u8)>;
 }
 
+/// The double-dummy solver, once one is built. Until the solver crate exists this is
+/// `None`, and everything that needs a solver (the expert level, the declarer-against-
+/// double-dummy figure of `tenace sim --bots`) says it is not available rather than
+/// guess. When the solver lands, the bots crate implements [`DoubleDummy`] for it and
+/// returns it here.
+pub fn solver() -> Option<Box<dyn DoubleDummy>> {
+    None
+}
+
+/// The tricks declarer's side takes double dummy from the opening lead: the hand size
+/// less the best the defence can do with any opening lead. `None` without a solver.
+pub fn declarer_double_dummy_tricks(
+    solver: &mut dyn DoubleDummy,
+    hands: Vec<CardSet>,
+    rules: TrickRules,
+    opening_leader: Player,
+    hand_size: u8,
+) -> Option<u8> {
+    let position = Position {
+        trick: tenace_rules::trick::Trick::new(opening_leader, hands.len()),
+        hands,
+        rules,
+        lead_restriction: None,
+        to_play: opening_leader,
+    };
+    let defence = solver
+        .card_values(&position)
+        .into_iter()
+        .map(|(_, t)| t)
+        .max()?;
+    Some(hand_size.saturating_sub(defence))
+}
+
 /// Resamples the hidden hands of `view` `count` times: the first step of the expert.
 /// Samples that cannot be made are skipped.
 pub fn samples<G: Game>(view: &View, count: usize, rng: &mut dyn rand::RngCore) -> Vec<G> {

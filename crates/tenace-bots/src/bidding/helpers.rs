@@ -116,3 +116,28 @@ pub fn stops_theirs(h: &HandFacts, c: &AuctionContext) -> bool {
         .filter_map(|b| b.strain.trump())
         .all(|s| h.stops(s))
 }
+
+/// Quick tricks, the defensive tricks that come at once: A K 2, A Q 1½, A 1, K Q 1,
+/// K x ½ in each suit (the top two ranks of the deck for A and K).
+pub fn quick_tricks(h: &HandFacts) -> f32 {
+    let top = h.style.top();
+    h.suits()
+        .iter()
+        .map(|&s| {
+            let has = |k: u8| {
+                h.hand.suit(s).iter().any(|c| {
+                    c.rank()
+                        .is_some_and(|r| crate::hand_eval::below_top(r, top) == k)
+                })
+            };
+            match (has(0), has(1), has(2)) {
+                (true, true, _) => 2.0,
+                (true, false, true) => 1.5,
+                (true, false, false) => 1.0,
+                (false, true, true) => 1.0,
+                (false, true, false) if h.len(s) >= 2 => 0.5,
+                _ => 0.0,
+            }
+        })
+        .sum()
+}

@@ -499,6 +499,21 @@ pub static SYSTEM: &[BidRule] = &[
     },
     // ---- Later: game, slam, competition ----
     BidRule {
+        name: "penalty double on my own tricks",
+        stage: Stage::Later,
+        meaning: "my own quick tricks alone beat their contract: double for penalty",
+        when: |h, c| {
+            c.last_bid().is_some_and(|(p, b)| {
+                // Declarer needs book + level tricks; the defence needs one more than
+                // the rest.
+                let (total, book) = if fc(c) { (14, 7) } else { (13, 6) };
+                let defence_needs = total - book - b.level + 1;
+                c.is_opponent(p) && b.level >= 4 && quick_tricks(h) >= f32::from(defence_needs)
+            })
+        },
+        call: |_, c| c.is_legal(Call::Double).then_some(Call::Double),
+    },
+    BidRule {
         name: "after a transfer",
         stage: Stage::Later,
         meaning: "after the transfer: 2NT invites with 8–9, game with 10+ (the major with six cards, else 3NT)",

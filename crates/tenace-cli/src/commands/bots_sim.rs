@@ -112,6 +112,8 @@ struct Summary {
     tables: u64,
     wins: [u64; 2],
     ties: u64,
+    /// Declarer's tricks less the double-dummy tricks, by bot (only with a solver).
+    against_dd: [Stat; 2],
 }
 
 impl Summary {
@@ -123,6 +125,10 @@ impl Summary {
             tables: self.tables + o.tables,
             wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
             ties: self.ties + o.ties,
+            against_dd: [
+                self.against_dd[0].merge(o.against_dd[0]),
+                self.against_dd[1].merge(o.against_dd[1]),
+            ],
         }
     }
 }
@@ -288,9 +294,13 @@ fn play_table(
         .map(|seat| if seat % 2 == 0 { ns } else { 1 - ns })
         .collect();
     let mut seats = Seats::new(levels, side, &config, seed).expect("levels were checked");
+    let mut double_dummy = None;
     while let Some((p, legal)) = next_actor(deal.to_act(), |p| deal.legal_actions(p)) {
         let action = seats.act(p, &deal.observation(p), &legal);
-        deal.apply_unchecked(p, action);
+        let events = deal.apply_unchecked(p, action);
+        if events.new_phase == Some(tenace_rules::Phase::Play) {
+            double_dummy = declarer_double_dummy(&deal);
+        }
     }
     s.tables += 1;
     match deal.result() {
@@ -301,9 +311,28 @@ fn play_table(
             s.per_bot.count[who] += 1;
             s.per_bot.tricks[who] += u64::from(r.tricks);
             s.per_bot.hits[who] += u64::from(r.tricks >= book + r.contract.level);
+            if let Some(dd) = double_dummy {
+                s.against_dd[who] =
+                    s.against_dd[who].merge(Stat::one(f64::from(r.tricks) - f64::from(dd)));
+            }
         }
     }
     deal.score_ns().unwrap_or(0)
+}
+
+/// Declarer's double-dummy tricks at the start of play, when a solver is available
+/// (`tenace_bots::expert::solver`); `None` otherwise, and no figure is printed.
+fn declarer_double_dummy(deal: &BridgeDeal) -> Option<u8> {
+    let mut solver = tenace_bots::expert::solver()?;
+    let (contract, declarer) = deal.contract()?;
+    let variant = deal.setup().variant;
+    tenace_bots::expert::declarer_double_dummy_tricks(
+        solver.as_mut(),
+        deal.hands().0.to_vec(),
+        variant.trick_rules(contract.strain),
+        declarer.lho().into(),
+        variant.hand_size() as u8,
+    )
 }
 
 fn duplicate_deal(
@@ -486,9 +515,22 @@ fn report(
             let (won, lost) = (s.wins[0], s.wins[1]);
             println!("{unit}s won by A: {won}, by B: {lost}, tied: {}", s.ties);
             if game != GameName::Bridgette {
-                println!(
-                    "declarer's tricks against double dummy: needs the double-dummy solver (issue 6), not available"
-                );
+                if s.against_dd[0].n + s.against_dd[1].n == 0 {
+                    println!(
+                        "declarer's tricks against double dummy: needs the double-dummy solver (issue 6), not available"
+                    );
+                }
+                for (i, level) in levels.iter().enumerate() {
+                    let d = s.against_dd[i];
+                    if d.n > 0 {
+                        println!(
+                            "declarer's tricks against double dummy, {} ({level}): {:+.2} ± {:.2} a deal",
+                            ["A", "B"][i],
+                            d.mean(),
+                            d.ci95()
+                        );
+                    }
+                }
             }
         }
     }
