@@ -98,10 +98,11 @@ pub fn lower_suit(h: &HandFacts, below: Suit, min: u8) -> Option<Suit> {
         .max_by_key(|&s| (h.len(s), s.index()))
 }
 
-/// The bid one level above the cheapest in the strain (a jump).
+/// The bid one level above the cheapest in the strain (a jump), no higher than the four
+/// level: the system has no jumps above it, so a wild auction is not chased.
 pub fn jump(c: &AuctionContext, strain: Strain) -> Option<Call> {
     let b = c.cheapest(strain)?;
-    c.bid(b.level + 1, strain)
+    (b.level < 4).then(|| c.bid(b.level + 1, strain)).flatten()
 }
 
 /// The game bid in the strain, if legal.

@@ -329,7 +329,7 @@ pub static SYSTEM: &[BidRule] = &[
                 .filter(|&s| !theirs.contains(&suit(s)))
                 .max_by_key(|&s| (h.len(s), s.is_major(), s.index()))?;
             if h.hcp >= 9 {
-                jump(c, suit(s)).or_else(|| c.cheapest(suit(s)).map(Call::Bid))
+                jump(c, suit(s)).or_else(|| c.cheapest_up_to(suit(s), 3))
             } else {
                 c.cheapest(suit(s)).filter(|b| b.level <= 3).map(Call::Bid)
             }
