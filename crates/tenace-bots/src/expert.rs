@@ -10,7 +10,7 @@
 //!    samples by the auction: in the bidding games every call made is replayed through the
 //!    bidding table ([`crate::bidding::matching_rule`]) on the sampled hand of its caller,
 //!    and a sample whose hands would not have made the calls seen is dropped. Devil's
-//!    Bridge filters by the bids against [`crate::devils`]-style estimates; Bridgette's
+//!    Bridge filters by the bids against the basic bot's trick estimates; Bridgette's
 //!    discards and stock are free.
 //! 2. **Solve.** For each kept sample, [`DoubleDummy::card_values`] gives, for every legal
 //!    card of the player to play, the tricks the player's side takes with best play after
