@@ -413,7 +413,11 @@ fn follow_to_win<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
     if ours {
         let pos = t.rules.winning_position(&t.trick);
         let winning = t.trick.cards()[pos];
-        if last || t.is_master(winning) {
+        // Partner's honour (the top of a sequence, usually) is left to do its work.
+        let honour = winning
+            .rank()
+            .is_some_and(|r| below_top(r, t.info.style.top()) <= 3);
+        if last || t.is_master(winning) || honour {
             return (t.lowest(opts), "partner is winning: play low".into());
         }
     }
@@ -439,7 +443,7 @@ fn follow_to_win<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
         return (t.lowest(opts), "second hand low".into());
     }
     match winner {
-        Some(w) if ours => (w, "overtake: partner's card may not hold".into()),
+        Some(w) if ours => (w, "third hand high: partner's low card may not hold".into()),
         Some(w) if t.is_trump(w.card) && t.trick.led_suit() != t.trump() => {
             (w, "ruff: void, and the opponents are winning".into())
         }
