@@ -48,8 +48,8 @@ impl BasicBot {
             {
                 devils::bid(info, legal)
             }
-            (Phase::Play, GameConfig::DevilsBridge(_)) => {
-                choose_card(info, legal, Goal::Exactly(devils::tricks_needed(info)))
+            (Phase::Play, GameConfig::DevilsBridge(options)) => {
+                choose_card(info, legal, devils::goal(info, options.scoring))
             }
             (Phase::Play, _) => choose_card(info, legal, Goal::MostTricks),
             (Phase::Auction, GameConfig::Bridge(..)) => {

@@ -2,10 +2,12 @@
 //! in the blind one-card hand judge from the cards on everyone else's forehead.
 
 use tenace_cards::{Card, CardSet, Rank, Suit};
+use tenace_rules::devils_bridge::DevilsScoring;
 use tenace_rules::trick::{Trick, TrickRules};
 use tenace_rules::{Action, View};
 
 use crate::bot::Decision;
+use crate::play::Goal;
 use crate::seat_info::SeatInfo;
 
 /// The chance a card takes a trick, by rules of thumb: trumps by rank, side-suit aces
@@ -141,4 +143,18 @@ pub(crate) fn tricks_needed(info: &SeatInfo) -> i32 {
         .copied()
         .unwrap_or(0);
     i32::from(bid) - i32::from(won)
+}
+
+/// What the player plays for: exactly the bid while it can still be made. Once it
+/// cannot (already past it, or short of it by more tricks than are left), the scoring
+/// decides: under `tricks_plus_bonus` every trick is a point, so take them all; under
+/// `exact_only` nothing more counts, so keep aiming at the bid.
+pub(crate) fn goal(info: &SeatInfo, scoring: DevilsScoring) -> Goal {
+    let need = tricks_needed(info);
+    let left = info.hand.map_or(0, |h| h.len()) as i32;
+    let lost = need < 0 || need > left;
+    match (lost, scoring) {
+        (true, DevilsScoring::TricksPlusBonus) => Goal::MostTricks,
+        _ => Goal::Exactly(need),
+    }
 }
