@@ -47,22 +47,22 @@ impl Goal {
 
 /// One playable option: a card, with the suit a named joker is played as.
 #[derive(Debug, Clone, Copy)]
-struct Option_ {
+struct Playable {
     action: Action,
     card: Card,
     named: Option<Suit>,
 }
 
-fn options(legal: &[Action]) -> Vec<Option_> {
+fn options(legal: &[Action]) -> Vec<Playable> {
     legal
         .iter()
         .filter_map(|&action| match action {
-            Action::Card(card) => Some(Option_ {
+            Action::Card(card) => Some(Playable {
                 action,
                 card,
                 named: None,
             }),
-            Action::NamedJoker(s) => Some(Option_ {
+            Action::NamedJoker(s) => Some(Playable {
                 action,
                 card: Card::JOKER,
                 named: Some(s),
@@ -98,7 +98,7 @@ impl Table<'_, '_> {
     }
 
     /// Whether playing `o` now puts it on top of the trick.
-    fn wins_now(&self, o: &Option_) -> bool {
+    fn wins_now(&self, o: &Playable) -> bool {
         let mut t = self.trick;
         t.push_as(o.card, self.rules.effective_suit(o.card, o.named));
         self.rules.winning_position(&t) == t.cards().len() - 1
@@ -154,13 +154,13 @@ impl Table<'_, '_> {
         v
     }
 
-    fn lowest<'o>(&self, opts: &'o [Option_]) -> &'o Option_ {
+    fn lowest<'o>(&self, opts: &'o [Playable]) -> &'o Playable {
         opts.iter()
             .min_by_key(|o| (self.keep_value(o.card), o.card))
             .expect("options are never empty")
     }
 
-    fn cheapest_winner<'o>(&self, opts: &'o [Option_]) -> Option<&'o Option_> {
+    fn cheapest_winner<'o>(&self, opts: &'o [Playable]) -> Option<&'o Playable> {
         opts.iter()
             .filter(|o| self.wins_now(o))
             .min_by_key(|o| (self.is_trump(o.card), rank_value(o.card), o.card))
@@ -197,7 +197,7 @@ pub(crate) fn choose_card(info: &SeatInfo, legal: &[Action], goal: Goal) -> Opti
     Some(Decision::new(o.action, why))
 }
 
-fn lead<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
+fn lead<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) {
     if !t.goal.wants_tricks() {
         // Lead the card least likely to win: low, not a trump, from a short suit.
         let o = opts
@@ -243,7 +243,7 @@ fn lead<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
 
 /// Declarer's side draws trumps while the opponents may still hold some and the side
 /// holds the majority: the master trump, or the top of touching honours.
-fn draw_trumps<'o>(t: &Table, opts: &'o [Option_]) -> Option<&'o Option_> {
+fn draw_trumps<'o>(t: &Table, opts: &'o [Playable]) -> Option<&'o Playable> {
     let trump = t.trump()?;
     let view = t.info.view;
     let declarer = view.declarer?;
@@ -263,7 +263,7 @@ fn draw_trumps<'o>(t: &Table, opts: &'o [Option_]) -> Option<&'o Option_> {
     if ours <= theirs {
         return None;
     }
-    let trumps: Vec<&Option_> = opts
+    let trumps: Vec<&Playable> = opts
         .iter()
         .filter(|o| o.card.suit() == Some(trump))
         .collect();
@@ -276,7 +276,7 @@ fn draw_trumps<'o>(t: &Table, opts: &'o [Option_]) -> Option<&'o Option_> {
 
 /// The opening lead by a defender: partner's suit, ace from ace-king, a sequence, a
 /// singleton against trumps, the fourth best of the longest suit.
-fn opening_lead<'o>(t: &Table, opts: &'o [Option_]) -> Option<(&'o Option_, String)> {
+fn opening_lead<'o>(t: &Table, opts: &'o [Playable]) -> Option<(&'o Playable, String)> {
     let view = t.info.view;
     let declarer = view.declarer?;
     let first_card_of_play = !view
@@ -287,8 +287,8 @@ fn opening_lead<'o>(t: &Table, opts: &'o [Option_]) -> Option<(&'o Option_, Stri
         return None;
     }
     let top = t.info.style.top();
-    let suit_cards = |s: Suit| -> Vec<&Option_> {
-        let mut v: Vec<&Option_> = opts.iter().filter(|o| o.card.suit() == Some(s)).collect();
+    let suit_cards = |s: Suit| -> Vec<&Playable> {
+        let mut v: Vec<&Playable> = opts.iter().filter(|o| o.card.suit() == Some(s)).collect();
         v.sort_by_key(|o| std::cmp::Reverse(rank_value(o.card)));
         v
     };
@@ -366,14 +366,14 @@ fn partner_bid_suit(t: &Table) -> Option<Suit> {
 }
 
 /// A defender returns the suit partner first led.
-fn partner_suit_lead<'o>(t: &Table, opts: &'o [Option_]) -> Option<&'o Option_> {
+fn partner_suit_lead<'o>(t: &Table, opts: &'o [Playable]) -> Option<&'o Playable> {
     let partner = t.info.partner_of(t.info.actor)?;
     let declarer = t.info.view.declarer?;
     if t.info.same_side(declarer, t.info.actor) {
         return None;
     }
     let led = led_suit_by(t, partner)?;
-    let mut cards: Vec<&Option_> = opts.iter().filter(|o| o.card.suit() == Some(led)).collect();
+    let mut cards: Vec<&Playable> = opts.iter().filter(|o| o.card.suit() == Some(led)).collect();
     cards.sort_by_key(|o| rank_value(o.card));
     // Top of a doubleton, else low.
     match cards.len() {
@@ -407,7 +407,7 @@ fn led_suit_by(t: &Table, player: Player) -> Option<Suit> {
     None
 }
 
-fn follow_to_win<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
+fn follow_to_win<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) {
     let last = t.still_to_play() == 0;
     let ours = t.winner_is_ours().unwrap_or(false);
     if ours {
@@ -457,8 +457,8 @@ fn follow_to_win<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
 }
 
 /// At or past the bid in Devil's Bridge: keep off the trick.
-fn duck<'o>(t: &Table, opts: &'o [Option_]) -> (&'o Option_, String) {
-    let losers: Vec<&Option_> = opts.iter().filter(|o| !t.wins_now(o)).collect();
+fn duck<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) {
+    let losers: Vec<&Playable> = opts.iter().filter(|o| !t.wins_now(o)).collect();
     if let Some(o) = losers
         .iter()
         .max_by_key(|o| (t.is_trump(o.card), rank_value(o.card)))
