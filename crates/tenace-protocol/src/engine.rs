@@ -540,6 +540,9 @@ impl Engine {
             .ok_or_else(|| Refusal("player: the game is over; nobody acts".into()))?;
         let mut bot = new_bot(level, &view.config, seed).map_err(|e| Refusal(e.to_string()))?;
         let legal = session.legal_actions(player);
+        if session.to_act().is_empty() {
+            return Err(Refusal("player: nobody may act: the game is over".into()));
+        }
         if legal.is_empty() {
             return Err(Refusal(format!(
                 "player: {} may not act now (to act: {})",

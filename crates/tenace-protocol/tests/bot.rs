@@ -74,6 +74,14 @@ fn bots_play_whole_matches_of_every_game_through_the_engine() {
                 steps += 1;
                 assert!(steps < 5000, "{new} does not end");
             }
+            let over = ask(
+                &mut engine,
+                json!({"cmd": "bot", "player": "0", "level": level}),
+            );
+            assert_eq!(
+                over["error"], "player: nobody may act: the game is over",
+                "{new}"
+            );
         }
     }
 }
