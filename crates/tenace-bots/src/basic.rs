@@ -17,6 +17,7 @@ use crate::{bridgette, devils};
 /// ```
 /// use tenace_bots::{BasicBot, Bot};
 /// use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
+/// use tenace_rules::Match;
 /// let mut game = DevilsMatch::new(DevilsBridgeOptions::default(), 3).unwrap();
 /// let p = game.to_act().iter().next().unwrap();
 /// let view = game.observation(p).unwrap();

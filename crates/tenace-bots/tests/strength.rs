@@ -7,7 +7,7 @@ use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
 use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 use tenace_rules::scoring::imps;
-use tenace_rules::{Action, Game, GameConfig, Vulnerability};
+use tenace_rules::{Action, Game, GameConfig, Match, Vulnerability};
 
 fn bots(config: &GameConfig, levels: &[Level], seed: u64) -> Vec<Box<dyn Bot>> {
     levels

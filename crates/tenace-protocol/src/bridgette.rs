@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 use tenace_cards::{CardSet, Player};
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions, DealRecord};
-use tenace_rules::{Phase, View};
+use tenace_rules::{Match, Phase, View};
 
 fn per_player(value: impl Fn(usize) -> Value) -> Value {
     Value::Object((0..2).map(|i| (i.to_string(), value(i))).collect())

@@ -6,7 +6,7 @@ use tenace_cards::{ByPlayer, Card, CardSet, Player};
 use tenace_rules::devils_bridge::{
     DevilsBridgeOptions, DevilsMatch, HandRecord, HandSetup, hand_points,
 };
-use tenace_rules::{Action, Phase, View};
+use tenace_rules::{Action, Match, Phase, View};
 
 fn per_player(players: usize, value: impl Fn(usize) -> Value) -> Value {
     Value::Object((0..players).map(|i| (i.to_string(), value(i))).collect())

@@ -1,6 +1,7 @@
-//! The games of several deals, behind one trait so the engine drives them alike: a
-//! Contract Bridge match (rubber, Chicago or duplicate boards), a Devil's Bridge game and
-//! a six-deal Bridgette game.
+//! The games of several deals, behind one object-safe trait so the engine holds any of
+//! them: a Contract Bridge match (rubber, Chicago or duplicate boards), a Devil's Bridge
+//! game and a six-deal Bridgette game. The play itself is [`tenace_rules::Match`]'s; each
+//! match adds only how it is named and how its sheet is written.
 
 use std::fmt;
 
@@ -9,7 +10,7 @@ use tenace_cards::Player;
 use tenace_rules::bridge::BridgeMatch;
 use tenace_rules::bridgette::BridgetteMatch;
 use tenace_rules::devils_bridge::DevilsMatch;
-use tenace_rules::{Action, Events, Game, IllegalAction, Phase, PlayerSet, View};
+use tenace_rules::{Action, Events, Game, IllegalAction, Match, Phase, PlayerSet, View};
 
 /// A game of several deals as the engine sees it.
 pub(crate) trait Series: fmt::Debug + Send {
@@ -43,81 +44,102 @@ impl Clone for Box<dyn Series> {
     }
 }
 
-/// The methods every match type has under the same names.
-macro_rules! delegate_series {
-    () => {
-        fn to_act(&self) -> PlayerSet {
-            Self::to_act(self)
-        }
-        fn legal_actions(&self, player: Player) -> Vec<Action> {
-            Self::legal_actions(self, player)
-        }
-        fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
-            Self::try_apply(self, player, action)
-        }
-        fn phase(&self) -> Phase {
-            self.current().map_or(Phase::Finished, Game::phase)
-        }
-        fn full_view(&self) -> Option<View> {
-            Self::full_view(self)
-        }
-        fn observation(&self, player: Player) -> Option<View> {
-            Self::observation(self, player)
-        }
-        fn clone_box(&self) -> Box<dyn Series> {
-            Box::new(self.clone())
-        }
-    };
+/// What a match adds on the wire to the play every match shares.
+pub(crate) trait OnTheWire {
+    /// Players at the table.
+    fn players(&self) -> usize;
+    /// Whether players are named by seat.
+    fn seats_named(&self) -> bool;
+    /// Ends the match early; `false` if it was already over.
+    fn end_early(&mut self) -> bool;
+    /// Adds the score sheet to a state or observation.
+    fn add_sheet(&self, state: &mut Value);
 }
 
-impl Series for BridgeMatch {
+impl<M> Series for M
+where
+    M: Match + OnTheWire + Clone + fmt::Debug + Send + 'static,
+{
+    fn players(&self) -> usize {
+        OnTheWire::players(self)
+    }
+    fn seats_named(&self) -> bool {
+        OnTheWire::seats_named(self)
+    }
+    fn to_act(&self) -> PlayerSet {
+        Match::to_act(self)
+    }
+    fn legal_actions(&self, player: Player) -> Vec<Action> {
+        Match::legal_actions(self, player)
+    }
+    fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
+        Match::try_apply(self, player, action)
+    }
+    fn phase(&self) -> Phase {
+        self.current().map_or(Phase::Finished, Game::phase)
+    }
+    fn full_view(&self) -> Option<View> {
+        Match::full_view(self)
+    }
+    fn observation(&self, player: Player) -> Option<View> {
+        Match::observation(self, player)
+    }
+    fn end_now(&mut self) -> bool {
+        self.end_early()
+    }
+    fn add_sheet(&self, state: &mut Value) {
+        OnTheWire::add_sheet(self, state)
+    }
+    fn clone_box(&self) -> Box<dyn Series> {
+        Box::new(self.clone())
+    }
+}
+
+impl OnTheWire for BridgeMatch {
     fn players(&self) -> usize {
         4
     }
     fn seats_named(&self) -> bool {
         true
     }
-    fn end_now(&mut self) -> bool {
+    fn end_early(&mut self) -> bool {
         self.end_session()
     }
     fn add_sheet(&self, state: &mut Value) {
         state["match"] = crate::state::match_json(self);
     }
-    delegate_series!();
 }
 
-impl Series for DevilsMatch {
+impl OnTheWire for DevilsMatch {
     fn players(&self) -> usize {
         self.options().player_count()
     }
     fn seats_named(&self) -> bool {
         false
     }
-    fn end_now(&mut self) -> bool {
-        DevilsMatch::end_now(self)
+    fn end_early(&mut self) -> bool {
+        self.end_now()
     }
     fn add_sheet(&self, state: &mut Value) {
         let sheet = crate::devils::match_json(self);
         state["totals"] = sheet["totals"].clone();
         state["match"] = sheet;
     }
-    delegate_series!();
 }
 
-impl Series for BridgetteMatch {
+impl OnTheWire for BridgetteMatch {
     fn players(&self) -> usize {
         2
     }
     fn seats_named(&self) -> bool {
         false
     }
-    fn end_now(&mut self) -> bool {
-        BridgetteMatch::end_now(self)
+    fn end_early(&mut self) -> bool {
+        self.end_now()
     }
     fn add_sheet(&self, state: &mut Value) {
         let sheet = crate::bridgette::match_json(self);
         state["totals"] = sheet["totals"].clone();
         state["match"] = sheet;
     }
-    delegate_series!();
 }

@@ -10,7 +10,7 @@ use tenace_cards::{Card, Player, Side, Strain};
 use tenace_rules::bridge::{BoardRecord, BridgeMatch, MatchSheet};
 use tenace_rules::scoring::{ChicagoSheet, RubberSheet, SheetEntry};
 use tenace_rules::trick::Trick;
-use tenace_rules::{Action, GameConfig, View};
+use tenace_rules::{Action, GameConfig, Match, View};
 
 /// How a partnership game names player `p` at a table of `players` (`N E S W` at four).
 pub fn player_name(p: Player, players: usize) -> String {

@@ -10,28 +10,8 @@ use serde_json::{Value, json};
 use tenace_cards::Card;
 use tenace_protocol::engine::Engine;
 
-fn send(e: &mut Engine, request: Value) -> Value {
-    e.handle(&request.to_string())
-}
-
-fn ok(e: &mut Engine, request: Value) -> Value {
-    let reply = send(e, request.clone());
-    assert_eq!(reply["ok"], json!(true), "{request} -> {reply}");
-    reply
-}
-
-fn refused(e: &mut Engine, request: Value) -> String {
-    let reply = send(e, request.clone());
-    assert_eq!(reply["ok"], json!(false), "{request} -> {reply}");
-    reply["error"]
-        .as_str()
-        .expect("an error message")
-        .to_string()
-}
-
-fn state(e: &mut Engine) -> Value {
-    ok(e, json!({"cmd":"state"}))["state"].clone()
-}
+mod common;
+use common::{ok, refused, state};
 
 /// Every card named anywhere in a JSON value: card strings, and the card of an action
 /// such as `discard SA`.

@@ -4,28 +4,8 @@
 use serde_json::{Value, json};
 use tenace_protocol::engine::Engine;
 
-fn send(e: &mut Engine, request: Value) -> Value {
-    e.handle(&request.to_string())
-}
-
-fn ok(e: &mut Engine, request: Value) -> Value {
-    let reply = send(e, request.clone());
-    assert_eq!(reply["ok"], json!(true), "{request} -> {reply}");
-    reply
-}
-
-fn refused(e: &mut Engine, request: Value) -> String {
-    let reply = send(e, request.clone());
-    assert_eq!(reply["ok"], json!(false), "{request} -> {reply}");
-    reply["error"]
-        .as_str()
-        .expect("an error message")
-        .to_string()
-}
-
-fn apply(e: &mut Engine, player: &str, action: &str) -> Value {
-    ok(e, json!({"cmd":"apply","player":player,"action":action}))
-}
+mod common;
+use common::{apply, ok, refused};
 
 fn three_card_hand() -> Value {
     json!({"cmd":"new","game":"devils-bridge","options":{"players":3},

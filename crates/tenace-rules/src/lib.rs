@@ -29,6 +29,7 @@ pub mod game;
 pub mod options_json;
 pub mod resample;
 pub mod scoring;
+pub mod series;
 pub mod trick;
 pub mod view;
 
@@ -41,4 +42,5 @@ pub use game::{
     Action, ActionParseError, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet,
     ResampleError,
 };
+pub use series::{Deals, Match};
 pub use view::{ExchangeView, View};

@@ -2,6 +2,7 @@
 //! hand size, bid changes at each boundary, the blind hand, scoring, and how a game ends.
 
 use tenace_cards::{ByPlayer, Card, CardSet, Deck, Player};
+use tenace_rules::Match;
 use tenace_rules::deal::seeded_rng;
 use tenace_rules::devils_bridge::{
     BlindHands, DevilsBridgeOptions, DevilsHand, DevilsMatch, DevilsScoring, HandOrder, HandSetup,

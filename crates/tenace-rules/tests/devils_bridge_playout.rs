@@ -18,6 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::time::Instant;
 use tenace_cards::{CardSet, Player};
+use tenace_rules::Match;
 use tenace_rules::devils_bridge::{
     BlindHands, DevilsBridgeOptions, DevilsHand, DevilsMatch, DevilsScoring, HandOrder, TieBreak,
 };

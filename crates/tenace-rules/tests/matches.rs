@@ -6,6 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_cards::{Seat, Side, Strain, Suit};
+use tenace_rules::Match;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, DealResult, MatchSheet};
 use tenace_rules::scoring::{Comparison, EntryKind, HundredOrFifty};
 use tenace_rules::{Action, Call, Contract, Doubling, Game, Phase, Vulnerability};

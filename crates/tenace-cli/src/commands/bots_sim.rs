@@ -20,7 +20,7 @@ use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
 use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 use tenace_rules::scoring::{board_vulnerability, imps};
-use tenace_rules::{Action, Game, GameConfig, PlayerSet, View};
+use tenace_rules::{Action, Game, GameConfig, Match, PlayerSet, View};
 
 use super::GameName;
 

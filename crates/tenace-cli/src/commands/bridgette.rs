@@ -5,6 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tenace_cards::{Card, Player};
+use tenace_rules::Match;
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions, BridgetteSetup};
 use tenace_rules::scoring::{BridgetteScore, bridgette_score, bridgette_tricks_needed};
 use tenace_rules::{Contract, Doubling};

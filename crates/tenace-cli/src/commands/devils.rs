@@ -5,6 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tenace_rules::Action;
+use tenace_rules::Match;
 use tenace_rules::devils_bridge::{
     DevilsBridgeOptions, DevilsMatch, DevilsScoring, HandSetup, hand_points,
 };

@@ -10,12 +10,11 @@ use super::setup::{BridgeSetup, SetupError};
 use super::variant::BridgeVariant;
 use crate::contract::Vulnerability;
 use crate::deal::mix_seed as mix;
-use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
 use crate::scoring::{
     ChicagoRules, ChicagoSheet, Comparison, RubberSheet, ScoringMode, board_dealer,
     board_vulnerability, chicago_vulnerability, honors, imps, matchpoints,
 };
-use crate::view::View;
+use crate::series::{Deals, Match};
 
 /// One duplicate board of a match: its result at each table and their comparison.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +86,7 @@ impl MatchSheet {
 ///
 /// ```
 /// use tenace_rules::bridge::{BridgeMatch, BridgeOptions, MatchSheet};
+/// use tenace_rules::Match;
 /// let options: BridgeOptions = serde_json::from_str(r#"{"scoring":"chicago"}"#).unwrap();
 /// let mut m = BridgeMatch::new(options, 42).unwrap();
 /// // The last legal action: the highest bid, then doubles, so no deal is passed out.
@@ -103,12 +103,10 @@ pub struct BridgeMatch {
     options: BridgeOptions,
     seed: u64,
     first_dealer: Seat,
-    finished: Vec<BridgeDeal>,
-    current: Option<BridgeDeal>,
+    deals: Deals<BridgeDeal>,
     sheet: MatchSheet,
     /// Games won, for duplicate scoring under `vulnerability: rubber`.
     games_for_vulnerability: RubberSheet,
-    history: Vec<Move>,
 }
 
 impl BridgeMatch {
@@ -161,19 +159,25 @@ impl BridgeMatch {
                 },
             )),
         };
-        let mut m = BridgeMatch {
+        let games_for_vulnerability = RubberSheet::new(table, u32::MAX, Seat::North);
+        let first = Self::deal_number(
             variant,
-            games_for_vulnerability: RubberSheet::new(table, u32::MAX, Seat::North),
+            &options,
+            seed,
+            first_dealer,
+            &sheet,
+            &games_for_vulnerability,
+            0,
+        );
+        Ok(BridgeMatch {
+            variant,
+            games_for_vulnerability,
             options,
             seed,
             first_dealer,
-            finished: Vec::new(),
-            current: None,
+            deals: Deals::new(first),
             sheet,
-            history: Vec::new(),
-        };
-        m.current = Some(m.next_deal());
-        Ok(m)
+        })
     }
 
     /// The game the match plays.
@@ -196,29 +200,19 @@ impl BridgeMatch {
         &self.sheet
     }
 
-    /// The deal in progress, or `None` once the match is over.
-    pub fn current(&self) -> Option<&BridgeDeal> {
-        self.current.as_ref()
-    }
-
     /// The deals finished so far, in order.
     pub fn finished_deals(&self) -> &[BridgeDeal] {
-        &self.finished
-    }
-
-    /// Whether the match is over.
-    pub fn is_over(&self) -> bool {
-        self.current.is_none()
-    }
-
-    /// The whole record: every action of every deal, in order.
-    pub fn history(&self) -> &[Move] {
-        &self.history
+        self.deals.finished()
     }
 
     /// How many tables play each duplicate board.
     fn tables(&self) -> u32 {
-        match (self.options.scoring, self.options.comparison) {
+        Self::tables_for(&self.options)
+    }
+
+    /// Tables per board under these options: two when boards are compared.
+    fn tables_for(options: &BridgeOptions) -> u32 {
+        match (options.scoring, options.comparison) {
             (ScoringMode::Duplicate, Comparison::Imps | Comparison::Matchpoints) => 2,
             _ => 1,
         }
@@ -226,43 +220,67 @@ impl BridgeMatch {
 
     /// Deals the next deal of the match. Deal `k` (counting every deal, passed-out ones
     /// too; for duplicate, board `k`) is dealt from the seed mixed with `k`.
-    fn next_deal(&self) -> BridgeDeal {
-        let k = self.finished.len() as u32;
-        let (number, dealer, vulnerability) = match &self.sheet {
+    fn deal_next(&self) -> BridgeDeal {
+        Self::deal_number(
+            self.variant,
+            &self.options,
+            self.seed,
+            self.first_dealer,
+            &self.sheet,
+            &self.games_for_vulnerability,
+            self.deals.finished().len() as u32,
+        )
+    }
+
+    /// Deal `k` of a match, by the sheet so far.
+    fn deal_number(
+        variant: BridgeVariant,
+        options: &BridgeOptions,
+        seed: u64,
+        first_dealer: Seat,
+        sheet: &MatchSheet,
+        games_for_vulnerability: &RubberSheet,
+        k: u32,
+    ) -> BridgeDeal {
+        let tables = Self::tables_for(options);
+        let (number, dealer, vulnerability) = match sheet {
             MatchSheet::Duplicate(boards) => {
-                let board = k / self.tables() + 1;
+                let board = k / tables + 1;
                 let dealer = board_dealer(board);
                 let replay = boards.last().filter(|b| b.board == board);
-                let vulnerability = match self.options.vulnerability_rule() {
+                let vulnerability = match options.vulnerability_rule() {
                     // The second table plays the board as the first did.
                     _ if replay.is_some() => replay.map(|b| b.vulnerability).unwrap_or_default(),
                     VulnerabilityRule::BoardCycle => board_vulnerability(board),
                     VulnerabilityRule::Chicago => {
-                        chicago_vulnerability(board, dealer, self.options.chicago_deals_2_3)
+                        chicago_vulnerability(board, dealer, options.chicago_deals_2_3)
                     }
-                    VulnerabilityRule::Rubber => self.games_for_vulnerability.vulnerability(),
+                    VulnerabilityRule::Rubber => games_for_vulnerability.vulnerability(),
                 };
                 (board, dealer, vulnerability)
             }
             MatchSheet::Rubber(sheet) => (k + 1, sheet.dealer(), sheet.vulnerability()),
             MatchSheet::Chicago(sheet) => {
-                let dealer = sheet.next_dealer().unwrap_or(self.first_dealer);
+                let dealer = sheet.next_dealer().unwrap_or(first_dealer);
                 (k + 1, dealer, sheet.vulnerability(dealer))
             }
         };
         let setup = BridgeSetup::seeded(
-            self.variant,
-            mix(self.seed, u64::from(number)),
+            variant,
+            mix(seed, u64::from(number)),
             Some(dealer),
             vulnerability,
-            self.options.clone(),
+            options.clone(),
         );
         BridgeDeal::from_setup(setup).expect("a seeded deal is always valid")
     }
 
-    /// Writes a finished deal on the sheet and deals the next one, unless the match is
-    /// over.
-    fn finish_deal(&mut self, deal: BridgeDeal) {
+    /// Writes the deal just finished on the sheet; returns whether the match is over.
+    fn write_on_sheet(&mut self) -> bool {
+        let Some(deal) = self.deals.finished().last() else {
+            return true;
+        };
+        let index = self.deals.finished().len() as u32 - 1;
         let result = deal.result();
         let setup = deal.setup();
         let honors_held = result.and_then(|r| {
@@ -279,9 +297,9 @@ impl BridgeMatch {
             None => (None, setup.dealer, 0),
         };
         let tables = self.tables();
-        let over = match &mut self.sheet {
+        match &mut self.sheet {
             MatchSheet::Duplicate(boards) => {
-                let board = self.finished.len() as u32 / tables + 1;
+                let board = index / tables + 1;
                 let score = deal_score_ns(setup, result);
                 if boards.last().is_none_or(|b| b.board != board) {
                     boards.push(BoardRecord {
@@ -329,86 +347,42 @@ impl BridgeMatch {
                 let _ = sheet.record(setup.dealer, contract, declarer, tricks, honors_held);
                 sheet.is_over()
             }
-        };
-        self.finished.push(deal);
-        if !over {
-            self.current = Some(self.next_deal());
         }
     }
 
     /// Stops a rubber session now, scoring the unfinished rubber under Law 80. Other
     /// matches simply end. Returns whether anything changed.
     pub fn end_session(&mut self) -> bool {
-        if self.current.is_none() {
+        if !self.deals.stop() {
             return false;
         }
-        self.current = None;
         if let MatchSheet::Rubber(sheet) = &mut self.sheet {
             sheet.finish_unfinished(self.options.unfinished_partscore_bonus.points());
         }
         true
     }
+}
 
-    /// Who may act in the current deal.
-    pub fn to_act(&self) -> PlayerSet {
-        self.current
-            .as_ref()
-            .map_or(PlayerSet::EMPTY, |d| d.to_act())
+impl Match for BridgeMatch {
+    type Deal = BridgeDeal;
+
+    fn deals(&self) -> &Deals<BridgeDeal> {
+        &self.deals
     }
 
-    /// The legal actions of a player in the current deal.
-    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
-        self.current
-            .as_ref()
-            .map_or_else(Vec::new, |d| d.legal_actions(player))
+    fn deals_mut(&mut self) -> &mut Deals<BridgeDeal> {
+        &mut self.deals
     }
 
-    /// Takes an action in the current deal after checking it; moves on to the next deal
-    /// when this one ends. On error nothing changes.
-    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
-        let Some(deal) = self.current.as_mut() else {
-            return Err(IllegalAction::NotToAct {
-                player: player.label(4),
-                reason: "the match is over".into(),
-            });
-        };
-        let events = deal.try_apply(player, action)?;
-        self.after_action(player, action);
-        Ok(events)
+    fn record_finished_deal(&mut self) -> bool {
+        self.write_on_sheet()
     }
 
-    /// Takes a legal action without checking it.
-    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
-        let Some(deal) = self.current.as_mut() else {
-            return Events::default();
-        };
-        let events = deal.apply_unchecked(player, action);
-        self.after_action(player, action);
-        events
+    fn next_deal(&self) -> BridgeDeal {
+        self.deal_next()
     }
 
-    fn after_action(&mut self, player: Player, action: Action) {
-        self.history.push(Move { player, action });
-        if self.current.as_ref().is_some_and(|d| d.outcome().is_some())
-            && let Some(done) = self.current.take()
-        {
-            self.finish_deal(done);
-        }
-    }
-
-    /// A player's view of the current deal (the last deal once the match is over).
-    pub fn observation(&self, player: Player) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|d| d.observation(player))
-    }
-
-    /// The full view of the current deal (the last deal once the match is over).
-    pub fn full_view(&self) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|d| d.full_view())
+    fn player_name(&self, player: Player) -> String {
+        player.label(4)
     }
 }

@@ -8,9 +8,9 @@ use super::options::{BridgetteOptions, TieAfterSeventh};
 use super::setup::{BridgetteSetup, SetupError};
 use crate::contract::Contract;
 use crate::deal::mix_seed;
-use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
+use crate::game::{IllegalAction, Move};
 use crate::scoring::BridgetteScore;
-use crate::view::View;
+use crate::series::{Deals, Match};
 
 /// Counted deals in a game before a tie-break (RULES.md §4.5).
 pub const GAME_DEALS: usize = 6;
@@ -45,10 +45,12 @@ pub struct DealRecord {
 ///
 /// ```
 /// use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
+/// use tenace_rules::Match;
 /// let mut game = BridgetteMatch::new(BridgetteOptions::default(), 42).unwrap();
+/// // The last legal action: never a pass while a bid is possible, so no hand is thrown in.
 /// while let Some(p) = game.to_act().iter().next() {
-///     let first = game.legal_actions(p)[0];
-///     game.try_apply(p, first).unwrap();
+///     let last = *game.legal_actions(p).last().unwrap();
+///     game.try_apply(p, last).unwrap();
 /// }
 /// assert!(game.is_over());
 /// assert!(game.counted_deals() >= 6);
@@ -58,27 +60,22 @@ pub struct BridgetteMatch {
     options: BridgetteOptions,
     seed: u64,
     first_dealer: Player,
-    finished: Vec<BridgetteDeal>,
-    current: Option<BridgetteDeal>,
+    deals: Deals<BridgetteDeal>,
     totals: [u32; 2],
-    history: Vec<Move>,
 }
 
 impl BridgetteMatch {
     /// A new game from options and a seed; the first deal is dealt at once.
     pub fn new(options: BridgetteOptions, seed: u64) -> Result<BridgetteMatch, SetupError> {
         let first_dealer = Player((mix_seed(seed, u64::MAX) % 2) as u8);
-        let mut m = BridgetteMatch {
+        let first = Self::seeded_deal(options, seed, first_dealer, 0)?;
+        Ok(BridgetteMatch {
             options,
             seed,
             first_dealer,
-            finished: Vec::new(),
-            current: None,
+            deals: Deals::new(first),
             totals: [0, 0],
-            history: Vec::new(),
-        };
-        m.current = Some(m.next_deal()?);
-        Ok(m)
+        })
     }
 
     /// Rebuilds a game from its options, seed and record, checking every action: the
@@ -118,29 +115,17 @@ impl BridgetteMatch {
         self.first_dealer
     }
 
-    /// The deal in progress, or `None` once the game is over.
-    pub fn current(&self) -> Option<&BridgetteDeal> {
-        self.current.as_ref()
-    }
-
     /// The deals finished so far, thrown-in hands included, in order.
     pub fn finished_deals(&self) -> &[BridgetteDeal] {
-        &self.finished
+        self.deals.finished()
     }
 
     /// How many finished deals count toward the game (thrown-in hands do not).
     pub fn counted_deals(&self) -> usize {
-        self.finished.iter().filter(|d| !d.thrown_in()).count()
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.current.is_none()
-    }
-
-    /// The whole record: every action of every deal, in order.
-    pub fn history(&self) -> &[Move] {
-        &self.history
+        self.finished_deals()
+            .iter()
+            .filter(|d| !d.thrown_in())
+            .count()
     }
 
     /// Each player's total so far.
@@ -161,7 +146,7 @@ impl BridgetteMatch {
     /// The score sheet: one line per finished deal.
     pub fn sheet(&self) -> Vec<DealRecord> {
         let mut number = 0;
-        self.finished
+        self.finished_deals()
             .iter()
             .map(|deal| {
                 let counted = !deal.thrown_in();
@@ -183,13 +168,17 @@ impl BridgetteMatch {
             .collect()
     }
 
-    /// Deals deal number `finished.len()`, the dealer alternating.
-    fn next_deal(&self) -> Result<BridgetteDeal, SetupError> {
-        let k = self.finished.len();
+    /// Deal `k` of a game (thrown-in hands counted).
+    fn seeded_deal(
+        options: BridgetteOptions,
+        seed: u64,
+        first_dealer: Player,
+        k: usize,
+    ) -> Result<BridgetteDeal, SetupError> {
         let setup = BridgetteSetup::seeded(
-            self.options,
-            mix_seed(self.seed, k as u64 + 1),
-            Some(self.first_dealer.offset(k, 2)),
+            options,
+            mix_seed(seed, k as u64 + 1),
+            Some(first_dealer.offset(k, 2)),
         );
         BridgetteDeal::from_setup(setup)
     }
@@ -208,81 +197,33 @@ impl BridgetteMatch {
     /// Stops the game now, after the deals finished so far (the deal in progress is
     /// dropped); the higher total wins. Returns whether anything changed.
     pub fn end_now(&mut self) -> bool {
-        self.current.take().is_some()
+        self.deals.stop()
+    }
+}
+
+impl Match for BridgetteMatch {
+    type Deal = BridgetteDeal;
+
+    fn deals(&self) -> &Deals<BridgetteDeal> {
+        &self.deals
     }
 
-    /// Who may act in the current deal.
-    pub fn to_act(&self) -> PlayerSet {
-        self.current
-            .as_ref()
-            .map_or(PlayerSet::EMPTY, |d| d.to_act())
+    fn deals_mut(&mut self) -> &mut Deals<BridgetteDeal> {
+        &mut self.deals
     }
 
-    /// The legal actions of a player in the current deal.
-    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
-        self.current
-            .as_ref()
-            .map_or_else(Vec::new, |d| d.legal_actions(player))
-    }
-
-    /// Takes an action in the current deal after checking it; deals the next deal when
-    /// this one ends. On error nothing changes.
-    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
-        let Some(deal) = self.current.as_mut() else {
-            return Err(IllegalAction::NotToAct {
-                player: player.to_string(),
-                reason: "the game is over".into(),
-            });
-        };
-        let events = deal.try_apply(player, action)?;
-        self.after_action(player, action);
-        Ok(events)
-    }
-
-    /// Takes a legal action without checking it.
-    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
-        let Some(deal) = self.current.as_mut() else {
-            return Events::default();
-        };
-        let events = deal.apply_unchecked(player, action);
-        self.after_action(player, action);
-        events
-    }
-
-    fn after_action(&mut self, player: Player, action: Action) {
-        self.history.push(Move { player, action });
-        let Some(current) = self.current.as_ref() else {
-            return;
-        };
-        if current.phase() != crate::Phase::Finished {
-            return;
-        }
-        let points = current.points().unwrap_or_default();
-        for (total, p) in self.totals.iter_mut().zip(points) {
+    fn record_finished_deal(&mut self) -> bool {
+        let points = self.deals.finished().last().and_then(BridgetteDeal::points);
+        for (total, p) in self.totals.iter_mut().zip(points.unwrap_or_default()) {
             *total += p;
         }
-        if let Some(done) = self.current.take() {
-            self.finished.push(done);
-        }
-        if !self.game_ends() {
-            // A seeded deal is always a valid setup.
-            self.current = self.next_deal().ok();
-        }
+        self.game_ends()
     }
 
-    /// A player's view of the current deal (the last deal once the game is over).
-    pub fn observation(&self, player: Player) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|d| d.observation(player))
-    }
-
-    /// The full view of the current deal (the last deal once the game is over).
-    pub fn full_view(&self) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|d| d.full_view())
+    /// The next deal, the dealer alternating.
+    fn next_deal(&self) -> BridgetteDeal {
+        let k = self.finished_deals().len();
+        Self::seeded_deal(self.options, self.seed, self.first_dealer, k)
+            .expect("a seeded deal is always a valid setup")
     }
 }

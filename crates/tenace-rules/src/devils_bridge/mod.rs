@@ -9,6 +9,7 @@
 //!
 //! ```
 //! use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
+//! use tenace_rules::Match;
 //! let game = DevilsMatch::new(DevilsBridgeOptions::default(), 1).unwrap();
 //! assert_eq!(game.current().unwrap().setup().size, 1);
 //! ```

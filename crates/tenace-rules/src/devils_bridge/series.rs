@@ -7,8 +7,8 @@ use super::hand::DevilsHand;
 use super::options::{BlindHands, DevilsBridgeOptions, TieBreak};
 use super::setup::{HandSetup, HandSetupError};
 use crate::deal::mix_seed;
-use crate::game::{Action, Events, Game, IllegalAction, Move, PlayerSet};
-use crate::view::View;
+use crate::game::{IllegalAction, Move};
+use crate::series::{Deals, Match};
 
 /// One line of the score sheet: a finished hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct HandRecord {
 ///
 /// ```
 /// use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
-/// use tenace_rules::Action;
+/// use tenace_rules::{Action, Match};
 /// let mut options = DevilsBridgeOptions::for_players(7);
 /// options.target_score = None;
 /// let mut game = DevilsMatch::new(options, 42).unwrap();
@@ -59,13 +59,11 @@ pub struct DevilsMatch {
     options: DevilsBridgeOptions,
     seed: u64,
     first_dealer: Player,
-    finished: Vec<DevilsHand>,
-    current: Option<DevilsHand>,
+    deals: Deals<DevilsHand>,
     totals: Vec<u32>,
     /// The number of hands after which the game would have ended but for a shared lead:
     /// from then on, tie-break hands of the maximum size.
     tie_break_from: Option<usize>,
-    history: Vec<Move>,
 }
 
 impl DevilsMatch {
@@ -77,18 +75,15 @@ impl DevilsMatch {
         }
         let n = options.player_count();
         let first_dealer = Player((mix_seed(seed, u64::MAX) % n as u64) as u8);
-        let mut m = DevilsMatch {
+        let first = Self::deal_hand(&options, seed, first_dealer, 0, None)?;
+        Ok(DevilsMatch {
             totals: vec![0; n],
             options,
             seed,
             first_dealer,
-            finished: Vec::new(),
-            current: None,
+            deals: Deals::new(first),
             tie_break_from: None,
-            history: Vec::new(),
-        };
-        m.current = Some(m.next_hand()?);
-        Ok(m)
+        })
     }
 
     /// Rebuilds a game from its options, seed and record, checking every action: the
@@ -128,24 +123,9 @@ impl DevilsMatch {
         self.first_dealer
     }
 
-    /// The hand in progress, or `None` once the game is over.
-    pub fn current(&self) -> Option<&DevilsHand> {
-        self.current.as_ref()
-    }
-
     /// The hands finished so far, in order.
     pub fn finished_hands(&self) -> &[DevilsHand] {
-        &self.finished
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.current.is_none()
-    }
-
-    /// The whole record: every action of every hand, in order.
-    pub fn history(&self) -> &[Move] {
-        &self.history
+        self.deals.finished()
     }
 
     /// Each player's total so far.
@@ -155,7 +135,7 @@ impl DevilsMatch {
 
     /// The score sheet: one line per finished hand.
     pub fn sheet(&self) -> Vec<HandRecord> {
-        self.finished
+        self.finished_hands()
             .iter()
             .enumerate()
             .map(|(i, hand)| {
@@ -194,26 +174,31 @@ impl DevilsMatch {
         self.is_over().then(|| self.leaders())
     }
 
-    /// Deals hand number `finished.len()`.
-    fn next_hand(&self) -> Result<DevilsHand, HandSetupError> {
-        let k = self.finished.len();
-        let sizes = self.options.hand_sizes();
-        let n = self.options.player_count();
-        let (size, blind) = match self.tie_break_from {
+    /// Hand number `k` (from 0) of a game, a tie-break hand once `tie_break_from` is set.
+    fn deal_hand(
+        options: &DevilsBridgeOptions,
+        seed: u64,
+        first_dealer: Player,
+        k: usize,
+        tie_break_from: Option<usize>,
+    ) -> Result<DevilsHand, HandSetupError> {
+        let sizes = options.hand_sizes();
+        let n = options.player_count();
+        let (size, blind) = match tie_break_from {
             // Tie-break hands have the maximum size; blind only if that is one card and
             // every one-card hand is blind.
             Some(_) => {
-                let max = self.options.max_hand_size();
-                let all = self.options.blind_one_card_hands == BlindHands::All;
+                let max = options.max_hand_size();
+                let all = options.blind_one_card_hands == BlindHands::All;
                 (max, max == 1 && all)
             }
-            None => (sizes[k.min(sizes.len() - 1)], self.options.is_blind(k)),
+            None => (sizes[k.min(sizes.len() - 1)], options.is_blind(k)),
         };
         let setup = HandSetup::seeded(
-            self.options.clone(),
-            mix_seed(self.seed, k as u64 + 1),
+            options.clone(),
+            mix_seed(seed, k as u64 + 1),
             size,
-            Some(self.first_dealer.offset(k, n)),
+            Some(first_dealer.offset(k, n)),
             blind,
         );
         DevilsHand::from_setup(setup)
@@ -226,7 +211,7 @@ impl DevilsMatch {
         if self.tie_break_from.is_some() {
             return clear_winner;
         }
-        let played = self.finished.len();
+        let played = self.finished_hands().len();
         let series = self.options.hand_sizes().len();
         let target_hit = self
             .options
@@ -245,77 +230,39 @@ impl DevilsMatch {
     /// Stops the game now, after the hands finished so far (the hand in progress is
     /// dropped); the leaders on the totals win. Returns whether anything changed.
     pub fn end_now(&mut self) -> bool {
-        self.current.take().is_some()
+        self.deals.stop()
+    }
+}
+
+impl Match for DevilsMatch {
+    type Deal = DevilsHand;
+
+    fn deals(&self) -> &Deals<DevilsHand> {
+        &self.deals
     }
 
-    /// Who may act in the current hand.
-    pub fn to_act(&self) -> PlayerSet {
-        self.current
-            .as_ref()
-            .map_or(PlayerSet::EMPTY, |h| h.to_act())
+    fn deals_mut(&mut self) -> &mut Deals<DevilsHand> {
+        &mut self.deals
     }
 
-    /// The legal actions of a player in the current hand.
-    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
-        self.current
-            .as_ref()
-            .map_or_else(Vec::new, |h| h.legal_actions(player))
-    }
-
-    /// Takes an action in the current hand after checking it; deals the next hand when
-    /// this one ends. On error nothing changes.
-    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
-        let Some(hand) = self.current.as_mut() else {
-            return Err(IllegalAction::NotToAct {
-                player: player.to_string(),
-                reason: "the game is over".into(),
-            });
-        };
-        let events = hand.try_apply(player, action)?;
-        self.after_action(player, action);
-        Ok(events)
-    }
-
-    /// Takes a legal action without checking it.
-    pub fn apply_unchecked(&mut self, player: Player, action: Action) -> Events {
-        let Some(hand) = self.current.as_mut() else {
-            return Events::default();
-        };
-        let events = hand.apply_unchecked(player, action);
-        self.after_action(player, action);
-        events
-    }
-
-    fn after_action(&mut self, player: Player, action: Action) {
-        self.history.push(Move { player, action });
-        let Some(points) = self.current.as_ref().and_then(DevilsHand::points) else {
-            return;
-        };
-        for (total, p) in self.totals.iter_mut().zip(points) {
+    fn record_finished_deal(&mut self) -> bool {
+        let points = self.deals.finished().last().and_then(DevilsHand::points);
+        for (total, p) in self.totals.iter_mut().zip(points.unwrap_or_default()) {
             *total += p;
         }
-        if let Some(done) = self.current.take() {
-            self.finished.push(done);
-        }
-        if !self.game_ends() {
-            // Options were checked in `new`, so every hand of the series can be dealt.
-            self.current = self.next_hand().ok();
-        }
+        self.game_ends()
     }
 
-    /// A player's view of the current hand (the last hand once the game is over).
-    pub fn observation(&self, player: Player) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|h| h.observation(player))
-    }
-
-    /// The full view of the current hand (the last hand once the game is over).
-    pub fn full_view(&self) -> Option<View> {
-        self.current
-            .as_ref()
-            .or(self.finished.last())
-            .map(|h| h.full_view())
+    /// The next hand of the series, or a tie-break hand.
+    fn next_deal(&self) -> DevilsHand {
+        let k = self.finished_hands().len();
+        Self::deal_hand(
+            &self.options,
+            self.seed,
+            self.first_dealer,
+            k,
+            self.tie_break_from,
+        )
+        .expect("the options were checked in `new`, so every hand of the series can be dealt")
     }
 }
