@@ -83,10 +83,15 @@ pub enum BridgetteError {
 /// The lowest bid in `strain` that beats `standing` (0NT or a one-bid when nothing
 /// stands), if any.
 pub fn lowest_sufficient(strain: Strain, standing: Option<Bid>) -> Option<Bid> {
-    AUCTION_RULES
-        .bids()
-        .into_iter()
-        .find(|b| b.strain == strain && standing.is_none_or(|s| *b > s))
+    // No trump starts at 0NT, the suits at one; over a bid, the same level serves only a
+    // higher strain (the ladder's order).
+    let floor = if strain == Strain::NoTrump { 0 } else { 1 };
+    let level = match standing {
+        None => floor,
+        Some(s) if strain > s.strain => s.level.max(floor),
+        Some(s) => (s.level + 1).max(floor),
+    };
+    (level <= 7).then_some(Bid::new(level, strain))
 }
 
 /// Checks a bid against the hand it is made from and the bid standing before it.
