@@ -271,7 +271,14 @@ impl App {
         let (action, _reason) = opponent.choose(&view, &legal);
         match self.apply(player, action) {
             Ok(()) => {
-                self.notice = Some(format!("{} played {action}", self.game.name(player)));
+                let mut notice = format!("{} played {action}", self.game.name(player));
+                if view
+                    .dummy
+                    .is_some_and(|d| view.trick.is_some_and(|t| t.next_player() == d))
+                {
+                    notice.push_str(" from dummy");
+                }
+                self.notice = Some(notice);
                 true
             }
             Err(message) => {
@@ -293,11 +300,7 @@ impl App {
 
     fn submit(&mut self) {
         if self.paused_deal().is_some() {
-            self.error = Some(if self.game.is_over() {
-                "the match is over: r to review the last deal, q to quit".into()
-            } else {
-                "the deal is over: n for the next deal, r to review it".into()
-            });
+            // The status line already says the deal is over and what the keys do.
             return;
         }
         let typed = std::mem::take(&mut self.typed);

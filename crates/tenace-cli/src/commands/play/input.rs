@@ -51,8 +51,7 @@ pub fn intent_for_key(key: &KeyEvent, typing: bool) -> Option<Intent> {
 }
 
 /// The help line of the keys.
-pub const KEY_HELP: &str = "←/→ Tab: choose  Enter: play  type e.g. 1NT SA 3 + Enter  click: play  \
-     u: undo  h: hint  n: next deal  r: review  q: quit";
+pub const KEY_HELP: &str = "←→/Tab choose  Enter play  type 1NT SA 3 + Enter  click plays  u undo  h hint  n next  r review  q quit";
 
 #[cfg(test)]
 mod tests {

@@ -83,7 +83,7 @@ pub fn hands(view: &View, human: Player) -> Paragraph<'static> {
             }
             Some(hand) => lines.push(Line::from(format!("{name}: {}", compact(hand)))),
             None => hidden.push(format!(
-                "{name} {}",
+                "{name} {} cards",
                 view.hand_sizes.get(p.index()).unwrap_or(&0)
             )),
         }
@@ -104,10 +104,7 @@ pub fn hands(view: &View, human: Player) -> Paragraph<'static> {
         }
     }
     if !hidden.is_empty() {
-        lines.push(Line::from(format!(
-            "Hidden hands (cards): {}",
-            hidden.join(", ")
-        )));
+        lines.push(Line::from(format!("Hidden hands: {}", hidden.join(", "))));
     }
     if view.blind {
         lines.push(Line::from(

@@ -52,7 +52,7 @@ fn the_hand_auction_and_sheet_show() {
     assert!(text.contains("Your turn") && text.contains("[P]"), "{text}");
     // Only the human's hand: the others are counts.
     assert!(
-        text.contains("Hidden hands (cards): W 13, N 13, E 13"),
+        text.contains("Hidden hands: W 13 cards, N 13 cards, E 13 cards"),
         "{text}"
     );
 }

@@ -51,10 +51,13 @@ pub fn trick(view: &View, last: Option<&LastTrick>) -> Paragraph<'static> {
         lines.push(Line::from(tricks_won(view)));
     }
     if let Some(score) = view.score {
-        lines.push(Line::from(format!(
-            "Deal score: {score:+} for {}",
+        // The engine scores from the first player's side: North-South at a bridge table.
+        let side = if view.config.seats_named() {
+            "NS".to_string()
+        } else {
             name(Player(0))
-        )));
+        };
+        lines.push(Line::from(format!("Deal score: {score:+} for {side}")));
     }
     Paragraph::new(lines)
         .block(Block::bordered().title(" Play "))
