@@ -159,3 +159,22 @@ fn devils_bridge_hand_in_a_terminal() {
 fn bridgette_deal_in_a_terminal() {
     plays_one_deal("bridgette", "", "Total: 0:");
 }
+
+/// Runs `tenace play` with arguments it must refuse before taking the terminal.
+fn refused(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("the tenace binary runs");
+    assert_eq!(out.status.code(), Some(2), "{args:?} should be refused");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn bad_arguments_are_refused_by_name() {
+    assert!(refused(&["--level", "expert"]).contains("--level: expert is not available yet"));
+    assert!(refused(&["--game", "bridgette", "--seat", "5"]).contains("--seat"));
+    assert!(refused(&["--game", "bridge", "--players", "5"]).contains("--players"));
+    assert!(refused(&["--options", "{"]).contains("--options"));
+}

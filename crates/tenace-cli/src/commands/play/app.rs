@@ -3,7 +3,7 @@
 //! [`App::handle`] takes what the player meant; [`App::step_opponents`] lets one computer
 //! player act. The run loop only reads events and draws.
 
-use tenace_cards::Player;
+use tenace_cards::{Card, Player};
 use tenace_rules::{Action, Move, View};
 
 use super::opponent::{Level, Opponent, make_opponent};
@@ -25,8 +25,10 @@ pub enum Intent {
     Backspace,
     /// Clear what is typed, close the review, cancel quitting.
     Escape,
-    /// Play the legal action shown at this place (a mouse click).
+    /// Play the legal action shown at this place (a click on its chip).
     PlayIndex(usize),
+    /// Play (or in Bridgette's exchange, discard) this card (a click on it in a hand).
+    PlayCard(Card),
     /// Take back your last action and everything after it.
     Undo,
     /// Ask the best available computer player what it would do, and why.
@@ -222,6 +224,7 @@ impl App {
                 Some(&action) => self.play(action),
                 None => self.error = Some("that is not one of your legal actions now".into()),
             },
+            Intent::PlayCard(card) => self.play_card(card),
             Intent::Undo => self.undo(),
             Intent::Hint => self.hint(),
             Intent::Review => {
@@ -288,6 +291,24 @@ impl App {
                 ));
                 false
             }
+        }
+    }
+
+    /// A click on a card: the one legal action that plays or discards it. The joker may
+    /// be played more than one way, and is then chosen among the actions instead.
+    fn play_card(&mut self, card: Card) {
+        let ways: Vec<Action> = self
+            .human_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Card(c) | Action::Discard(c) if *c == card))
+            .collect();
+        match ways.as_slice() {
+            [action] => self.play(*action),
+            [] if card == Card::JOKER && self.human_must_act() => {
+                self.error = Some("choose how to play the joker among your actions".into())
+            }
+            [] => self.error = Some(format!("{card} cannot be played now")),
+            _ => self.error = Some(format!("choose how to play {card} among your actions")),
         }
     }
 

@@ -5,21 +5,22 @@
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
-use ratatui::layout::{Position, Rect};
+use ratatui::layout::Position;
 
 use super::app::Intent;
+use super::render::ClickTargets;
 
 /// The intent of a terminal event; `typing` says whether something is typed already,
-/// and `chips` are where the legal actions are on screen, for a click.
-pub fn intent_for(event: &Event, typing: bool, chips: &[Rect]) -> Option<Intent> {
+/// and `targets` where the legal actions and the cards are on screen, for a click.
+pub fn intent_for(event: &Event, typing: bool, targets: &ClickTargets) -> Option<Intent> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => intent_for_key(key, typing),
         Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
             let at = Position::new(mouse.column, mouse.row);
-            chips
-                .iter()
-                .position(|r| r.contains(at))
-                .map(Intent::PlayIndex)
+            let chip = targets.chips.iter().position(|r| r.contains(at));
+            let card = targets.cards.iter().find(|(r, _)| r.contains(at));
+            chip.map(Intent::PlayIndex)
+                .or(card.map(|&(_, card)| Intent::PlayCard(card)))
         }
         _ => None,
     }
@@ -55,6 +56,8 @@ pub const KEY_HELP: &str = "←→/Tab choose  Enter play  type 1NT SA 3 + Enter
 
 #[cfg(test)]
 mod tests {
+    use ratatui::layout::Rect;
+
     use super::*;
 
     fn key(c: char) -> KeyEvent {
@@ -71,7 +74,10 @@ mod tests {
 
     #[test]
     fn a_click_on_a_chip_plays_it() {
-        let chips = [Rect::new(0, 0, 4, 1), Rect::new(5, 0, 4, 1)];
+        let targets = ClickTargets {
+            chips: vec![Rect::new(0, 0, 4, 1), Rect::new(5, 0, 4, 1)],
+            cards: vec![(Rect::new(0, 5, 1, 1), "SA".parse().expect("card"))],
+        };
         let click = Event::Mouse(crossterm::event::MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column: 6,
@@ -79,8 +85,18 @@ mod tests {
             modifiers: KeyModifiers::NONE,
         });
         assert_eq!(
-            intent_for(&click, false, &chips),
+            intent_for(&click, false, &targets),
             Some(Intent::PlayIndex(1))
+        );
+        let on_card = Event::Mouse(crossterm::event::MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 0,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert_eq!(
+            intent_for(&on_card, false, &targets),
+            Some(Intent::PlayCard("SA".parse().expect("card")))
         );
     }
 }

@@ -135,10 +135,10 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let setup = resolve(args)?;
     let mut app = App::new(setup.game, setup.human, setup.level, setup.seed)?;
     let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
-    let mut chips = Vec::new();
+    let mut targets = render::ClickTargets::default();
     while !app.should_quit() {
         screen
-            .draw(|frame| chips = render::draw(frame, &app))
+            .draw(|frame| targets = render::draw(frame, &app))
             .map_err(|e| format!("terminal: {e}"))?;
         let opponents_to_act = !app.human_must_act() && app.paused_deal().is_none();
         let wait = if opponents_to_act {
@@ -148,7 +148,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         };
         if event::poll(wait).map_err(|e| format!("terminal: {e}"))? {
             let event = event::read().map_err(|e| format!("terminal: {e}"))?;
-            if let Some(intent) = input::intent_for(&event, !app.typed().is_empty(), &chips) {
+            if let Some(intent) = input::intent_for(&event, !app.typed().is_empty(), &targets) {
                 app.handle(intent);
             }
         } else if opponents_to_act {

@@ -3,8 +3,8 @@
 //! and in Bridgette the up-card and your own discards.
 
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Wrap};
-use tenace_cards::{CardSet, Player, Suit};
+use ratatui::widgets::{Block, Paragraph};
+use tenace_cards::{Card, CardSet, Player, Suit};
 use tenace_rules::View;
 
 use super::player_name;
@@ -32,18 +32,56 @@ fn ranks(cards: CardSet) -> String {
     }
 }
 
-/// A hand as one line per suit (and one for jokers or colons).
-pub fn suit_lines(hand: CardSet, five_suits: bool) -> Vec<String> {
-    let mut lines: Vec<String> = SUITS_HIGH_FIRST
+/// A hand as one line per suit (and one for jokers or colons), each line with where each
+/// card's symbol stands in it, so a click on it can play it.
+pub fn suit_rows(hand: CardSet, five_suits: bool) -> Vec<(String, Vec<(u16, Card)>)> {
+    let mut rows: Vec<(String, Vec<(u16, Card)>)> = SUITS_HIGH_FIRST
         .iter()
         .filter(|&&s| s != Suit::Stars || five_suits)
-        .map(|&s| format!("{s}  {}", ranks(hand.suit(s))))
+        .map(|&s| {
+            row(&format!("{s}  "), hand.suit(s), |c| {
+                c.rank().map(|r| r.to_string())
+            })
+        })
         .collect();
-    let specials: Vec<String> = hand.specials().iter().map(|c| c.to_string()).collect();
-    if !specials.is_empty() {
-        lines.push(format!("*  {}", specials.join(" ")));
+    if !hand.specials().is_empty() {
+        rows.push(row("*  ", hand.specials(), |c| Some(c.to_string())));
     }
-    lines
+    rows
+}
+
+/// One row: the label, then each card's symbol (highest first), spaced.
+fn row(
+    label: &str,
+    cards: CardSet,
+    symbol: impl Fn(Card) -> Option<String>,
+) -> (String, Vec<(u16, Card)>) {
+    let mut text = format!("  {label}");
+    let mut spots = Vec::new();
+    for card in cards.iter().rev() {
+        if let Some(symbol) = symbol(card) {
+            spots.push((text.chars().count() as u16, card));
+            text.push_str(&symbol);
+            text.push(' ');
+        }
+    }
+    if spots.is_empty() {
+        text.push('-');
+    }
+    (text, spots)
+}
+
+/// A card of a hand on screen: its row and column inside the box, and its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardSpot {
+    /// The row inside the box.
+    pub row: u16,
+    /// The column inside the box.
+    pub col: u16,
+    /// How many columns the card's symbol takes.
+    pub width: u16,
+    /// The card.
+    pub card: Card,
 }
 
 /// A hand on one line, suit by suit: `S:AK7 H:QJ D:- C:T2`.
@@ -57,12 +95,14 @@ pub fn compact(hand: CardSet) -> String {
     parts.join(" ")
 }
 
-/// The hand diagram from the human's view.
-pub fn hands(view: &View, human: Player) -> Paragraph<'static> {
+/// The hand diagram from the human's view, with where the cards of the hands shown by
+/// suit stand inside its box.
+pub fn hands(view: &View, human: Player) -> (Paragraph<'static>, Vec<CardSpot>) {
     let five_suits = view.config.name() == "five-crowns";
     let seen = view.hands.iter().filter(|h| h.is_some()).count();
     let mut lines: Vec<Line> = Vec::new();
     let mut hidden: Vec<String> = Vec::new();
+    let mut spots = Vec::new();
     // Your own seat first, then the others clockwise from you.
     for k in 0..view.players {
         let p = human.offset(k, view.players);
@@ -75,11 +115,16 @@ pub fn hands(view: &View, human: Player) -> Paragraph<'static> {
         match view.hands.get(p.index()).copied().flatten() {
             Some(hand) if seen <= 2 => {
                 lines.push(Line::from(format!("{name}: {} cards", hand.len())));
-                lines.extend(
-                    suit_lines(hand, five_suits)
-                        .into_iter()
-                        .map(|l| Line::from(format!("  {l}"))),
-                );
+                for (text, cards) in suit_rows(hand, five_suits) {
+                    let row = lines.len() as u16;
+                    spots.extend(cards.into_iter().map(|(col, card)| CardSpot {
+                        row,
+                        col,
+                        width: card.to_string().len() as u16 - u16::from(card.is_suited()),
+                        card,
+                    }));
+                    lines.push(Line::from(text));
+                }
             }
             Some(hand) => lines.push(Line::from(format!("{name}: {}", compact(hand)))),
             None => hidden.push(format!(
@@ -111,7 +156,7 @@ pub fn hands(view: &View, human: Player) -> Paragraph<'static> {
             "Blind hand: you see the others' cards, not yours",
         ));
     }
-    Paragraph::new(lines)
-        .block(Block::bordered().title(" Hands "))
-        .wrap(Wrap { trim: false })
+    // No wrapping: the cards must stay where their spots say.
+    let paragraph = Paragraph::new(lines).block(Block::bordered().title(" Hands "));
+    (paragraph, spots)
 }

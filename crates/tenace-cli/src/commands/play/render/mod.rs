@@ -13,8 +13,8 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
-use tenace_cards::Player;
+use ratatui::widgets::{Block, Paragraph};
+use tenace_cards::{Card, Player};
 use tenace_rules::View;
 
 use super::app::App;
@@ -29,8 +29,18 @@ pub fn player_name(view: &View, player: Player) -> String {
 /// Rows of the score sheet box.
 const SHEET_ROWS: u16 = 8;
 
-/// Draws the whole screen; returns where the legal actions' chips are, for clicks.
-pub fn draw(frame: &mut Frame, app: &App) -> Vec<Rect> {
+/// Where a click means something: the legal actions' chips, and the cards in the hands.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClickTargets {
+    /// Each legal action's chip, in the order of [`App::human_actions`].
+    pub chips: Vec<Rect>,
+    /// Each card shown by suit in a hand.
+    pub cards: Vec<(Rect, Card)>,
+}
+
+/// Draws the whole screen; returns where a click means something.
+pub fn draw(frame: &mut Frame, app: &App) -> ClickTargets {
+    let mut cards = Vec::new();
     let [main, sheet_area, actions_area, status_area] = Layout::vertical([
         Constraint::Min(8),
         Constraint::Length(SHEET_ROWS),
@@ -47,7 +57,19 @@ pub fn draw(frame: &mut Frame, app: &App) -> Vec<Rect> {
                 .areas(main);
         let [auction_area, trick_area] =
             Layout::vertical([Constraint::Min(5), Constraint::Length(9)]).areas(right);
-        frame.render_widget(hand::hands(view, app.human()), left);
+        let (hands, spots) = hand::hands(view, app.human());
+        let inner = Block::bordered().inner(left);
+        cards = spots
+            .into_iter()
+            .map(|s| {
+                (
+                    Rect::new(inner.x + s.col, inner.y + s.row, s.width, 1),
+                    s.card,
+                )
+            })
+            .filter(|(r, _)| inner.contains(r.as_position()) && r.right() <= inner.right())
+            .collect();
+        frame.render_widget(hands, left);
         frame.render_widget(auction::auction(view), auction_area);
         frame.render_widget(trick::trick(view, app.last_trick()), trick_area);
     }
@@ -58,7 +80,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Vec<Rect> {
     let labels: Vec<String> = app.human_actions().iter().map(|a| a.to_string()).collect();
     let chips = actions::draw_actions(frame, actions_area, &labels, app.cursor());
     frame.render_widget(status(app, view.as_ref()), status_area);
-    chips
+    ClickTargets { chips, cards }
 }
 
 /// Whose turn it is, the last error or notice, what is typed, and the keys.

@@ -7,28 +7,35 @@ use tenace_cards::Player;
 use tenace_rules::bridge::{BridgeMatch, BridgeOptions};
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 
-use super::draw;
+use super::{ClickTargets, draw};
 use crate::commands::play::app::{App, Intent};
 use crate::commands::play::opponent::Level;
 use crate::commands::play::table::PlayMatch;
 
 /// The screen as text, one line per row.
 fn screen(app: &App) -> String {
+    screen_and_targets(app).0
+}
+
+/// The screen as text, and where clicks mean something.
+fn screen_and_targets(app: &App) -> (String, ClickTargets) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    let mut targets = ClickTargets::default();
     terminal
         .draw(|frame| {
-            draw(frame, app);
+            targets = draw(frame, app);
         })
         .expect("draw");
     let buffer = terminal.backend().buffer();
-    (0..buffer.area.height)
+    let text = (0..buffer.area.height)
         .map(|y| {
             (0..buffer.area.width)
                 .map(|x| buffer[(x, y)].symbol())
                 .collect::<String>()
         })
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    (text, targets)
 }
 
 fn bridge_app() -> App {
@@ -88,4 +95,49 @@ fn devils_bridge_bids_show_with_the_hook() {
     let text = screen(&app);
     assert!(text.contains("on the hook"), "{text}");
     assert!(text.contains("0 (you)"), "{text}");
+}
+
+#[test]
+fn a_click_on_a_card_lands_on_its_symbol_and_plays_it() {
+    // East: on this seed North declares, so East defends and plays cards.
+    let game = BridgeMatch::new(BridgeOptions::default(), 3).expect("match");
+    let mut app = App::new(PlayMatch::Bridge(game), Player(1), Level::Random, 3).expect("app");
+    let (text, targets) = screen_and_targets(&app);
+    assert_eq!(targets.cards.len(), 13, "your thirteen cards are clickable");
+    let rows: Vec<&str> = text.lines().collect();
+    for (rect, card) in &targets.cards {
+        let shown: String = rows[usize::from(rect.y)]
+            .chars()
+            .skip(usize::from(rect.x))
+            .take(usize::from(rect.width))
+            .collect();
+        let rank = card.rank().map(|r| r.to_string()).unwrap_or_default();
+        assert_eq!(shown, rank, "{card} at {rect:?}");
+    }
+    // In the auction a card is refused; once play comes to you, a click plays it.
+    let (_, card) = targets.cards[0];
+    app.handle(Intent::PlayCard(card));
+    assert!(
+        app.error()
+            .is_some_and(|e| e.contains("cannot be played now"))
+    );
+    for _ in 0..500 {
+        let legal_card = app.human_actions().iter().find_map(|a| match a {
+            tenace_rules::Action::Card(c) => Some(*c),
+            _ => None,
+        });
+        if let Some(card) = legal_card {
+            let before = app.game().history().len();
+            app.handle(Intent::PlayCard(card));
+            assert_eq!(app.game().history().len(), before + 1, "{:?}", app.error());
+            return;
+        }
+        if app.human_must_act() {
+            let n = app.human_actions().len();
+            app.handle(Intent::PlayIndex(n - 1));
+        } else if !app.step_opponents() {
+            break;
+        }
+    }
+    panic!("the human never had a card to play:\n{}", screen(&app));
 }
