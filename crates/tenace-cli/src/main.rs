@@ -1,4 +1,4 @@
-//! `tenace`: deal, score, simulate and drive the engine protocol from the terminal.
+//! `tenace`: deal, score, simulate, drive the engine protocol and play, from the terminal.
 
 use std::process::ExitCode;
 

@@ -141,3 +141,24 @@ fn a_click_on_a_card_lands_on_its_symbol_and_plays_it() {
     }
     panic!("the human never had a card to play:\n{}", screen(&app));
 }
+
+#[test]
+fn a_blind_hand_shows_the_others_cards_and_not_yours() {
+    let mut options = DevilsBridgeOptions::for_players(4);
+    options.blind_one_card_hands = tenace_rules::devils_bridge::BlindHands::All;
+    let game = DevilsMatch::new(options, 4).expect("match");
+    let app = App::new(PlayMatch::Devils(game), Player(0), Level::Random, 4).expect("app");
+    let view = app.view().expect("a view");
+    assert!(
+        view.blind,
+        "the first hand has one card, and every one-card hand is blind"
+    );
+    let text = screen(&app);
+    assert!(text.contains("Blind hand"), "{text}");
+    assert!(text.contains("Hidden hands: 0 (you) 1 cards"), "{text}");
+    for p in 1..4u8 {
+        let hand = view.hands[usize::from(p)].expect("the others' cards are seen");
+        let shown = format!("{p}: {}", super::hand::compact(hand));
+        assert!(text.contains(&shown), "{shown} not in\n{text}");
+    }
+}
