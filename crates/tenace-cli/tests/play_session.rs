@@ -113,6 +113,18 @@ fn plays_one_deal(game: &str, extra: &str, sheet_line: &str) {
         review.contains("Hands as dealt") && review.contains("Double-dummy review"),
         "{review}"
     );
+    // Undo takes back your last action: the deal is live again and waits for you.
+    session.keys(&["Escape", "u"]);
+    let undo_by = Instant::now();
+    let mut undone = session.screen();
+    while undo_by.elapsed() < Duration::from_secs(5) && !undone.contains("Your turn") {
+        sleep(Duration::from_millis(50));
+        undone = session.screen();
+    }
+    assert!(
+        undone.contains("undone") && undone.contains("Your turn"),
+        "{undone}"
+    );
     session.keys(&["q"]);
     sleep(Duration::from_millis(200));
     session.keys(&["y"]);
