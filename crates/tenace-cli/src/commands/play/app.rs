@@ -6,7 +6,7 @@
 use tenace_cards::{Card, Player};
 use tenace_rules::{Action, Move, View};
 
-use super::opponent::{Level, Opponent, make_opponent};
+use super::opponent::{Level, Opponent, is_optional, make_opponent};
 use super::review::{DealReview, review_of};
 use super::table::PlayMatch;
 
@@ -184,7 +184,7 @@ impl App {
             .game
             .legal_actions(self.human)
             .into_iter()
-            .partition(|a| !matches!(a, Action::ChangeBid(_)));
+            .partition(|a| !is_optional(a));
         actions.extend(changes);
         actions
     }
@@ -192,9 +192,7 @@ impl App {
     /// Whether the game waits for the human: something other than a change of a Devil's
     /// Bridge bid is asked of them (a change may be made any time, and is never awaited).
     pub fn human_must_act(&self) -> bool {
-        self.human_actions()
-            .iter()
-            .any(|a| !matches!(a, Action::ChangeBid(_)))
+        self.human_actions().iter().any(|a| !is_optional(a))
     }
 
     /// Takes what the player meant.
@@ -258,10 +256,7 @@ impl App {
         let Some((player, legal)) = self.game.to_act().iter().find_map(|p| {
             self.opponents.get(p.index())?.as_ref()?;
             let legal = self.game.legal_actions(p);
-            legal
-                .iter()
-                .any(|a| !matches!(a, Action::ChangeBid(_)))
-                .then_some((p, legal))
+            legal.iter().any(|a| !is_optional(a)).then_some((p, legal))
         }) else {
             return false;
         };

@@ -13,6 +13,12 @@ pub trait Opponent: Send {
     fn choose(&mut self, view: &View, legal: &[Action]) -> (Action, String);
 }
 
+/// Whether an action may be taken at any time and is never awaited: a change of a
+/// Devil's Bridge bid. Neither the game nor a computer player waits for one.
+pub fn is_optional(action: &Action) -> bool {
+    matches!(action, Action::ChangeBid(_))
+}
+
 /// How strong the computer players are (`--level`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Level {
@@ -71,11 +77,7 @@ impl Opponent for RandomOpponent {
     fn choose(&mut self, _view: &View, legal: &[Action]) -> (Action, String) {
         // A Devil's Bridge change of bid is allowed at any time, but a random player that
         // changed on a whim would never let the hand move on: it changes only if it must.
-        let moves: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::ChangeBid(_)))
-            .collect();
+        let moves: Vec<Action> = legal.iter().copied().filter(|a| !is_optional(a)).collect();
         let pool = if moves.is_empty() { legal } else { &moves };
         match pool.choose(&mut self.rng) {
             Some(&action) => (
