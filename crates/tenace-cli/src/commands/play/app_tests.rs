@@ -178,3 +178,22 @@ fn a_seat_off_the_table_is_refused() {
     let err = App::new(bridgette(), Player(3), Level::Random, SEED).err();
     assert!(err.is_some_and(|e| e.contains("--seat")));
 }
+
+fn bridge_scored(scoring: &str) -> PlayMatch {
+    let options: BridgeOptions =
+        serde_json::from_str(&format!(r#"{{"scoring":"{scoring}"}}"#)).expect("options");
+    PlayMatch::Bridge(BridgeMatch::new(options, SEED).expect("match"))
+}
+
+#[test]
+fn rubber_and_chicago_matches_keep_their_sheets() {
+    let rubber = bridge_scored("rubber");
+    assert!(
+        rubber
+            .sheet_lines()
+            .iter()
+            .any(|l| l.starts_with("Rubber: games"))
+    );
+    plays_a_deal_then_undoes(rubber, Player::from(Seat::South));
+    plays_a_deal_then_undoes(bridge_scored("chicago"), Player::from(Seat::East));
+}
