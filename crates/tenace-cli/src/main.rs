@@ -1,4 +1,4 @@
-//! `tenace`: deal, score, simulate and drive the engine protocol from the terminal.
+//! `tenace`: deal, score, simulate, drive the engine protocol and play, from the terminal.
 
 use std::process::ExitCode;
 
@@ -24,6 +24,8 @@ enum Command {
     Sim(commands::sim::SimArgs),
     /// Speak the engine protocol: JSON requests on stdin, one JSON response line each.
     Engine(commands::engine::EngineArgs),
+    /// Play a whole match of any game against computer players, full screen.
+    Play(commands::play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
         Command::Score(args) => commands::score::run(args),
         Command::Sim(args) => commands::sim::run(args),
         Command::Engine(args) => commands::engine::run(args),
+        Command::Play(args) => commands::play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

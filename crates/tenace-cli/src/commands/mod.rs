@@ -6,6 +6,7 @@ pub mod bridgette;
 pub mod deal;
 pub mod devils;
 pub mod engine;
+pub mod play;
 pub mod score;
 pub mod sim;
 

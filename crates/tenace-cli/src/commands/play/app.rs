@@ -1,0 +1,424 @@
+//! The game as the player drives it, with no terminal: the match, the human's seat, the
+//! cursor over their legal actions, messages, undo, hints and the end-of-deal pause.
+//! [`App::handle`] takes what the player meant; [`App::step_opponents`] lets one computer
+//! player act. The run loop only reads events and draws.
+
+use tenace_cards::{Card, Player};
+use tenace_rules::{Action, Move, View};
+
+use super::opponent::{Level, Opponent, is_optional, make_opponent};
+use super::review::{DealReview, review_of};
+use super::table::PlayMatch;
+
+/// What the player meant by a key or a click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    /// Move the cursor to the next legal action.
+    CursorNext,
+    /// Move the cursor to the previous legal action.
+    CursorPrev,
+    /// Play what is typed, or else the action under the cursor.
+    Submit,
+    /// A character of an action's notation (or `y` to confirm quitting).
+    Type(char),
+    /// Delete the last character typed.
+    Backspace,
+    /// Clear what is typed, close the review, cancel quitting.
+    Escape,
+    /// Play the legal action shown at this place (a click on its chip).
+    PlayIndex(usize),
+    /// Play (or in Bridgette's exchange, discard) this card (a click on it in a hand).
+    PlayCard(Card),
+    /// Take back your last action and everything after it.
+    Undo,
+    /// Ask the best available computer player what it would do, and why.
+    Hint,
+    /// Show (or hide) the review of the deal just finished.
+    Review,
+    /// Go on to the next deal once one has ended.
+    NextDeal,
+    /// Quit (asks first while the match is in progress).
+    Quit,
+}
+
+/// The last trick completed, kept so the player can see it after it is gathered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastTrick {
+    /// Each card as played, by whom (in Contract Bridge dummy's cards are dummy's).
+    pub plays: Vec<(Player, String)>,
+    /// Who won it.
+    pub winner: Player,
+}
+
+/// A whole match against computer players, from one human's seat.
+pub struct App {
+    game: PlayMatch,
+    /// The match as dealt, before any action: undo replays the record onto a copy.
+    initial: PlayMatch,
+    human: Player,
+    opponents: Vec<Option<Box<dyn Opponent>>>,
+    adviser: Box<dyn Opponent>,
+    cursor: usize,
+    typed: String,
+    error: Option<String>,
+    notice: Option<String>,
+    /// Finished deals the player has moved on from (`n`); a deal finished beyond them
+    /// pauses the game so its last trick and result stay on screen.
+    acknowledged: usize,
+    review: bool,
+    confirm_quit: bool,
+    quit: bool,
+    last_trick: Option<LastTrick>,
+}
+
+impl App {
+    /// A new game: `human` plays; every other seat gets a computer player of `level`,
+    /// each seeded from `seed` and its seat.
+    pub fn new(game: PlayMatch, human: Player, level: Level, seed: u64) -> Result<App, String> {
+        let players = game.players();
+        if human.index() >= players {
+            return Err(format!(
+                "--seat: {} is not at this table of {players}",
+                game.name(human)
+            ));
+        }
+        let opponents = (0..players)
+            .map(|p| {
+                if p == human.index() {
+                    Ok(None)
+                } else {
+                    make_opponent(level, seed.wrapping_add(p as u64 + 1)).map(Some)
+                }
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(App {
+            initial: game.clone(),
+            game,
+            human,
+            opponents,
+            adviser: make_opponent(Level::BEST_AVAILABLE, seed ^ 0x5EED)?,
+            cursor: 0,
+            typed: String::new(),
+            error: None,
+            notice: None,
+            acknowledged: 0,
+            review: false,
+            confirm_quit: false,
+            quit: false,
+            last_trick: None,
+        })
+    }
+
+    /// The match.
+    pub fn game(&self) -> &PlayMatch {
+        &self.game
+    }
+
+    /// The human's seat.
+    pub fn human(&self) -> Player {
+        self.human
+    }
+
+    /// Whether the player has quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// What is typed so far.
+    pub fn typed(&self) -> &str {
+        &self.typed
+    }
+
+    /// The cursor's place among [`App::human_actions`].
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The last error (an illegal action is refused with the engine's message).
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The last notice: a hint, a computer player's move, a question.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// The last trick completed.
+    pub fn last_trick(&self) -> Option<&LastTrick> {
+        self.last_trick.as_ref()
+    }
+
+    /// Whether the player is asked to confirm quitting.
+    pub fn confirming_quit(&self) -> bool {
+        self.confirm_quit
+    }
+
+    /// The finished deal on screen while the game waits for `n`, by its index.
+    pub fn paused_deal(&self) -> Option<usize> {
+        (self.game.finished_count() > self.acknowledged).then_some(self.acknowledged)
+    }
+
+    /// What the human sees: their observation of the deal in progress, or of the deal
+    /// just finished while paused. Never anyone else's view.
+    pub fn view(&self) -> Option<View> {
+        match self.paused_deal() {
+            Some(index) => self.game.finished_observation(index, self.human),
+            None => self.game.observation(self.human),
+        }
+    }
+
+    /// The review of the finished deal on screen, when the player asked for it.
+    pub fn review(&self) -> Option<DealReview> {
+        let index = self.paused_deal().filter(|_| self.review)?;
+        review_of(&self.initial, &self.game, index)
+    }
+
+    /// The human's legal actions now, bids and cards first and changes of a Devil's
+    /// Bridge bid last (they may be made any time, so they are never the default).
+    pub fn human_actions(&self) -> Vec<Action> {
+        if self.paused_deal().is_some() || !self.game.to_act().contains(self.human) {
+            return Vec::new();
+        }
+        let (mut actions, changes): (Vec<Action>, Vec<Action>) = self
+            .game
+            .legal_actions(self.human)
+            .into_iter()
+            .partition(|a| !is_optional(a));
+        actions.extend(changes);
+        actions
+    }
+
+    /// Whether the game waits for the human: something other than a change of a Devil's
+    /// Bridge bid is asked of them (a change may be made any time, and is never awaited).
+    pub fn human_must_act(&self) -> bool {
+        self.human_actions().iter().any(|a| !is_optional(a))
+    }
+
+    /// Takes what the player meant.
+    pub fn handle(&mut self, intent: Intent) {
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            self.notice = None;
+            if matches!(intent, Intent::Quit | Intent::Type('y' | 'Y')) {
+                self.quit = true;
+            }
+            return;
+        }
+        match intent {
+            Intent::CursorNext => self.move_cursor(1),
+            Intent::CursorPrev => self.move_cursor(-1),
+            Intent::Submit => self.submit(),
+            Intent::Type(c) => self.typed.push(c),
+            Intent::Backspace => {
+                self.typed.pop();
+            }
+            Intent::Escape => {
+                self.typed.clear();
+                self.review = false;
+                self.error = None;
+            }
+            Intent::PlayIndex(i) => match self.human_actions().get(i) {
+                Some(&action) => self.play(action),
+                None => self.error = Some("that is not one of your legal actions now".into()),
+            },
+            Intent::PlayCard(card) => self.play_card(card),
+            Intent::Undo => self.undo(),
+            Intent::Hint => self.hint(),
+            Intent::Review => {
+                if self.paused_deal().is_some() {
+                    self.review = !self.review;
+                } else {
+                    self.error = Some("the review is shown once a deal has ended".into());
+                }
+            }
+            Intent::NextDeal => self.next_deal(),
+            Intent::Quit => {
+                if self.game.is_over() {
+                    self.quit = true;
+                } else {
+                    self.confirm_quit = true;
+                    self.notice =
+                        Some("Quit the match in progress? y to quit, any other key to stay".into());
+                }
+            }
+        }
+    }
+
+    /// Lets one computer player act, if one is to act; returns whether one did. The game
+    /// waits while a finished deal is on screen.
+    pub fn step_opponents(&mut self) -> bool {
+        if self.paused_deal().is_some() {
+            return false;
+        }
+        // A Devil's Bridge player may change a bid at any time; a computer player acts
+        // only when something else is asked of it, or the hand would never move on.
+        let Some((player, legal)) = self.game.to_act().iter().find_map(|p| {
+            self.opponents.get(p.index())?.as_ref()?;
+            let legal = self.game.legal_actions(p);
+            legal.iter().any(|a| !is_optional(a)).then_some((p, legal))
+        }) else {
+            return false;
+        };
+        let Some(view) = self.game.observation(player) else {
+            return false;
+        };
+        let Some(Some(opponent)) = self.opponents.get_mut(player.index()) else {
+            return false;
+        };
+        let (action, _reason) = opponent.choose(&view, &legal);
+        match self.apply(player, action) {
+            Ok(()) => {
+                let mut notice = format!("{} played {action}", self.game.name(player));
+                if view
+                    .dummy
+                    .is_some_and(|d| view.trick.is_some_and(|t| t.next_player() == d))
+                {
+                    notice.push_str(" from dummy");
+                }
+                self.notice = Some(notice);
+                true
+            }
+            Err(message) => {
+                self.error = Some(format!(
+                    "computer player {} chose an illegal action: {message}",
+                    self.game.name(player)
+                ));
+                false
+            }
+        }
+    }
+
+    /// A click on a card: the one legal action that plays or discards it. The joker may
+    /// be played more than one way, and is then chosen among the actions instead.
+    fn play_card(&mut self, card: Card) {
+        let ways: Vec<Action> = self
+            .human_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Card(c) | Action::Discard(c) if *c == card))
+            .collect();
+        match ways.as_slice() {
+            [action] => self.play(*action),
+            [] if card == Card::JOKER && self.human_must_act() => {
+                self.error = Some("choose how to play the joker among your actions".into())
+            }
+            [] => self.error = Some(format!("{card} cannot be played now")),
+            _ => self.error = Some(format!("choose how to play {card} among your actions")),
+        }
+    }
+
+    fn move_cursor(&mut self, by: isize) {
+        let n = self.human_actions().len();
+        if n > 0 {
+            self.cursor = (self.cursor as isize + by).rem_euclid(n as isize) as usize;
+        }
+    }
+
+    fn submit(&mut self) {
+        if self.paused_deal().is_some() {
+            // The status line already says the deal is over and what the keys do.
+            return;
+        }
+        let typed = std::mem::take(&mut self.typed);
+        let typed = typed.trim();
+        if typed.is_empty() {
+            match self.human_actions().get(self.cursor) {
+                Some(&action) => self.play(action),
+                None => self.error = Some("it is not your turn".into()),
+            }
+            return;
+        }
+        match typed.parse::<Action>() {
+            Ok(action) => self.play(action),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// The human plays: the engine checks it, and its message is shown if it refuses.
+    fn play(&mut self, action: Action) {
+        match self.apply(self.human, action) {
+            Ok(()) => {
+                self.error = None;
+                self.notice = None;
+                self.cursor = 0;
+            }
+            Err(message) => self.error = Some(message),
+        }
+    }
+
+    /// Applies an action, keeping the last completed trick for the screen.
+    fn apply(&mut self, player: Player, action: Action) -> Result<(), String> {
+        let before = self.game.observation(self.human).and_then(|v| v.trick);
+        let events = self
+            .game
+            .try_apply(player, action)
+            .map_err(|e| e.to_string())?;
+        if let (Some(winner), Some(trick)) = (events.trick_won, before) {
+            let mut plays: Vec<(Player, String)> = trick
+                .plays()
+                .map(|(p, card)| (p, card.to_string()))
+                .collect();
+            plays.push((trick.next_player(), action.to_string()));
+            self.last_trick = Some(LastTrick { plays, winner });
+        }
+        self.review = false;
+        Ok(())
+    }
+
+    fn next_deal(&mut self) {
+        if self.paused_deal().is_none() {
+            self.error = Some("the deal is not over yet".into());
+        } else if self.game.is_over() {
+            self.error = Some("the match is over: q to quit".into());
+        } else {
+            self.acknowledged = self.game.finished_count();
+            self.review = false;
+            self.last_trick = None;
+            self.error = None;
+            self.notice = None;
+        }
+    }
+
+    fn hint(&mut self) {
+        let actions = self.human_actions();
+        let Some(view) = self
+            .game
+            .observation(self.human)
+            .filter(|_| !actions.is_empty())
+        else {
+            self.error = Some("a hint is for your turn".into());
+            return;
+        };
+        let (action, reason) = self.adviser.choose(&view, &actions);
+        if let Some(i) = actions.iter().position(|&a| a == action) {
+            self.cursor = i;
+        }
+        self.notice = Some(format!("Hint: {action} ({reason})"));
+    }
+
+    /// Takes back the human's last action and every action after it, by replaying the
+    /// record without them onto the match as dealt.
+    fn undo(&mut self) {
+        let history = self.game.history();
+        let Some(cut) = history.iter().rposition(|m| m.player == self.human) else {
+            self.error = Some("you have no action to undo".into());
+            return;
+        };
+        let kept: Vec<Move> = history[..cut].to_vec();
+        let mut game = self.initial.clone();
+        for m in &kept {
+            if let Err(e) = game.try_apply(m.player, m.action) {
+                self.error = Some(format!("undo failed replaying the record: {e}"));
+                return;
+            }
+        }
+        self.game = game;
+        self.acknowledged = self.acknowledged.min(self.game.finished_count());
+        self.last_trick = None;
+        self.review = false;
+        self.cursor = 0;
+        self.typed.clear();
+        self.error = None;
+        self.notice = Some("undone: your last action and what followed it".into());
+    }
+}

@@ -1,0 +1,159 @@
+//! `tenace play`: a whole match of any of the five games in the terminal, against
+//! computer players. The arguments are resolved here, then a small loop reads events,
+//! hands them to the [`app::App`] and draws it; everything else is testable without a
+//! terminal.
+
+pub mod app;
+pub mod input;
+pub mod opponent;
+pub mod render;
+pub mod review;
+pub mod table;
+mod terminal;
+
+#[cfg(test)]
+mod app_tests;
+
+use std::time::Duration;
+
+use clap::Args;
+use crossterm::event;
+use tenace_cards::{Player, Seat};
+use tenace_rules::bridge::BridgeMatch;
+use tenace_rules::bridgette::BridgetteMatch;
+use tenace_rules::devils_bridge::DevilsMatch;
+
+use super::GameName;
+use app::App;
+use opponent::Level;
+use table::PlayMatch;
+
+/// Play a whole match against computer players, full screen.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  tenace play --game bridge --seed 7
+  tenace play --game bridge --options '{\"scoring\":\"rubber\"}' --seat N
+  tenace play --game five-crowns --seed 3
+  tenace play --game devils-bridge --players 5 --seat 2
+  tenace play --game bridgette --seed 11
+
+Keys: arrows or Tab choose among your legal actions, Enter plays; or type an action's
+notation in capitals (1NT, SA, HT, R3, JKS, 3, change 2, discard GC) and Enter; a mouse
+click on an action plays it. u undoes your last action, h asks the computer for a hint,
+n goes on once a deal has ended, r reviews the deal just ended, q quits.
+In Contract Bridge the declarer plays dummy: you play dummy's cards when you declare.")]
+pub struct PlayArgs {
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "bridge")]
+    game: GameName,
+    /// The game's options as JSON, with the keys of RULES.md (e.g. '{"scoring":"chicago"}').
+    #[arg(long)]
+    options: Option<String>,
+    /// The seed of the match's deals and of the computer players (default: from the
+    /// clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Devil's Bridge: the number of players, 3 to 7 (default 4).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Your seat: N, E, S or W in the partnership games (default S), a player number in
+    /// the others (default 0).
+    #[arg(long)]
+    seat: Option<String>,
+    /// How strong the computer players are.
+    #[arg(long, value_enum, default_value = "random")]
+    level: Level,
+    /// Milliseconds between the computer players' actions, so you can follow them.
+    #[arg(long, default_value_t = 400)]
+    delay: u64,
+}
+
+/// A checked `tenace play` request.
+struct PlaySetup {
+    game: PlayMatch,
+    human: Player,
+    level: Level,
+    seed: u64,
+    delay: Duration,
+}
+
+/// Checks the arguments; the errors name the argument at fault.
+fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
+    args.game.check_players(args.players)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let options = args.options.as_deref();
+    let game = match args.game {
+        GameName::DevilsBridge => PlayMatch::Devils(
+            DevilsMatch::new(super::devils::options(options, args.players)?, seed)
+                .map_err(|e| format!("--options: {e}"))?,
+        ),
+        GameName::Bridgette => PlayMatch::Bridgette(
+            BridgetteMatch::new(super::bridgette::options(options)?, seed)
+                .map_err(|e| format!("--options: {e}"))?,
+        ),
+        name => {
+            let (variant, options) = name.resolve(options)?;
+            PlayMatch::Bridge(
+                BridgeMatch::with_variant(variant, options, seed)
+                    .map_err(|e| format!("--options: {e}"))?,
+            )
+        }
+    };
+    let players = game.players();
+    let human = match args.seat.as_deref() {
+        None if players == 4 && args.game != GameName::DevilsBridge => Player::from(Seat::South),
+        None => Player(0),
+        Some(name) => tenace_protocol::state::parse_player(name, players).ok_or_else(|| {
+            let names: Vec<String> = (0..players as u8).map(|p| game.name(Player(p))).collect();
+            format!(
+                "--seat: {name:?} is not a seat at this table ({})",
+                names.join(", ")
+            )
+        })?,
+    };
+    Ok(PlaySetup {
+        game,
+        human,
+        level: args.level,
+        seed,
+        delay: Duration::from_millis(args.delay),
+    })
+}
+
+/// A seed from the clock, for a new match each time unless `--seed` is given.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// How long to wait for a key when nothing else is to happen.
+const IDLE_POLL: Duration = Duration::from_millis(250);
+
+/// Plays the match until the player quits.
+pub fn run(args: PlayArgs) -> Result<(), String> {
+    let setup = resolve(args)?;
+    let mut app = App::new(setup.game, setup.human, setup.level, setup.seed)?;
+    let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
+    let mut targets = render::ClickTargets::default();
+    while !app.should_quit() {
+        screen
+            .draw(|frame| targets = render::draw(frame, &app))
+            .map_err(|e| format!("terminal: {e}"))?;
+        let opponents_to_act = !app.human_must_act() && app.paused_deal().is_none();
+        let wait = if opponents_to_act {
+            setup.delay
+        } else {
+            IDLE_POLL
+        };
+        if event::poll(wait).map_err(|e| format!("terminal: {e}"))? {
+            let event = event::read().map_err(|e| format!("terminal: {e}"))?;
+            if let Some(intent) = input::intent_for(&event, !app.typed().is_empty(), &targets) {
+                app.handle(intent);
+            }
+        } else if opponents_to_act {
+            app.step_opponents();
+        }
+    }
+    screen.leave().map_err(|e| format!("terminal: {e}"))
+}
