@@ -82,12 +82,16 @@ impl App {
                 game.name(human)
             ));
         }
+        let config = game
+            .full_view()
+            .map(|v| v.config)
+            .ok_or("the match has no deal to play")?;
         let opponents = (0..players)
             .map(|p| {
                 if p == human.index() {
                     Ok(None)
                 } else {
-                    make_opponent(level, seed.wrapping_add(p as u64 + 1)).map(Some)
+                    make_opponent(level, &config, seed.wrapping_add(p as u64 + 1)).map(Some)
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -96,7 +100,7 @@ impl App {
             game,
             human,
             opponents,
-            adviser: make_opponent(Level::BEST_AVAILABLE, seed ^ 0x5EED)?,
+            adviser: make_opponent(Level::BEST_AVAILABLE, &config, seed ^ 0x5EED)?,
             cursor: 0,
             typed: String::new(),
             error: None,

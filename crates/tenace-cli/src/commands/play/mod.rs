@@ -60,8 +60,8 @@ pub struct PlayArgs {
     /// the others (default 0).
     #[arg(long)]
     seat: Option<String>,
-    /// How strong the computer players are.
-    #[arg(long, value_enum, default_value = "random")]
+    /// How strong the computer players are (expert needs the double-dummy solver).
+    #[arg(long, value_enum, default_value = "basic")]
     level: Level,
     /// Milliseconds between the computer players' actions, so you can follow them.
     #[arg(long, default_value_t = 400)]

@@ -1,10 +1,10 @@
-//! The computer players: one small trait, the shape the bots crate's `Bot` will have, and
-//! a seeded random player until the real bots land.
+//! The computer players: one small trait the app talks to, backed by the bots crate's
+//! `Bot` at the level asked for.
 
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use tenace_rules::{Action, View};
+use tenace_rules::{Action, GameConfig, View};
 
 /// A computer player. It sees only its own observation and its legal actions, and answers
 /// with an action and the reason for it in words (shown by the hint key).
@@ -24,37 +24,54 @@ pub fn is_optional(action: &Action) -> bool {
 pub enum Level {
     /// Any legal action, at random.
     Random,
-    /// Simple rules of thumb (the bots crate; not merged yet).
+    /// Rules of thumb, and a natural bidding system in the partnership games.
     Basic,
-    /// Monte-Carlo search over resampled deals (the bots crate; not merged yet).
+    /// Monte-Carlo search over resampled deals (needs the double-dummy solver).
     Expert,
 }
 
 impl Level {
     /// The strongest level available now: what the hint key asks.
-    pub const BEST_AVAILABLE: Level = Level::Random;
-
-    /// The name as `--level` spells it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Basic => "basic",
-            Level::Expert => "expert",
-        }
-    }
+    pub const BEST_AVAILABLE: Level = Level::Basic;
 }
 
-/// A computer player of this level, seeded so a game replays exactly.
-///
-/// This is the one place the bots plug in: when `tenace-bots` lands, map `Basic` and
-/// `Expert` (and `Random`) to its `Bot` behind an adapter implementing [`Opponent`].
-pub fn make_opponent(level: Level, seed: u64) -> Result<Box<dyn Opponent>, String> {
-    match level {
-        Level::Random => Ok(Box::new(RandomOpponent::new(seed))),
-        Level::Basic | Level::Expert => Err(format!(
-            "--level: {} is not available yet (the bots are still being built); use --level random",
-            level.as_str()
-        )),
+/// A computer player of this level for this game, seeded so a game replays exactly.
+pub fn make_opponent(
+    level: Level,
+    config: &GameConfig,
+    seed: u64,
+) -> Result<Box<dyn Opponent>, String> {
+    let level = match level {
+        Level::Random => return Ok(Box::new(RandomOpponent::new(seed))),
+        Level::Basic => tenace_bots::Level::Basic,
+        Level::Expert => tenace_bots::Level::Expert,
+    };
+    let bot = tenace_bots::new_bot(level, config, seed).map_err(|e| format!("--{e}"))?;
+    Ok(Box::new(BotOpponent {
+        bot,
+        fallback: RandomOpponent::new(seed),
+    }))
+}
+
+/// A bot from the bots crate, seen as an [`Opponent`].
+struct BotOpponent {
+    bot: Box<dyn tenace_bots::Bot>,
+    /// Answers if the bot cannot (it never should on a player's own view).
+    fallback: RandomOpponent,
+}
+
+impl Opponent for BotOpponent {
+    fn choose(&mut self, view: &View, legal: &[Action]) -> (Action, String) {
+        match self.bot.decide(view, legal) {
+            Ok(decision) => (decision.action, decision.reason),
+            Err(e) => {
+                let (action, _) = self.fallback.choose(view, legal);
+                (
+                    action,
+                    format!("a random choice: the bot could not decide ({e})"),
+                )
+            }
+        }
     }
 }
 
@@ -99,8 +116,12 @@ mod tests {
 
     #[test]
     fn levels_not_built_yet_are_refused_by_name() {
-        let err = make_opponent(Level::Expert, 1).err().unwrap_or_default();
-        assert!(err.contains("--level") && err.contains("expert"), "{err}");
-        assert!(make_opponent(Level::Random, 1).is_ok());
+        let config = GameConfig::Bridgette(Default::default());
+        let err = make_opponent(Level::Expert, &config, 1)
+            .err()
+            .unwrap_or_default();
+        assert!(err.contains("level") && err.contains("expert"), "{err}");
+        assert!(make_opponent(Level::Random, &config, 1).is_ok());
+        assert!(make_opponent(Level::Basic, &config, 1).is_ok());
     }
 }
