@@ -177,7 +177,7 @@ impl TrickRules {
 
     /// The suit a play proves its player void in, if any: a card not of the led suit,
     /// unless a special rule allowed it while holding the suit.
-    fn shows_void(&self, trick: &Trick, card: Card, suit: Option<Suit>) -> Option<Suit> {
+    pub fn shows_void(&self, trick: &Trick, card: Card, suit: Option<Suit>) -> Option<Suit> {
         let led = trick.led_suit()?;
         if suit == Some(led) {
             return None;
@@ -195,7 +195,7 @@ impl TrickRules {
 
     /// The lead restriction a finished trick leaves: in no trump under the unwinnable
     /// joker, a trick with the joker in it bars its suit from the next lead (decision F3).
-    fn restriction_after(&self, trick: &Trick) -> Option<Suit> {
+    pub fn restriction_after(&self, trick: &Trick) -> Option<Suit> {
         match (self.special, self.trump) {
             (SpecialRule::Joker(NtJoker::Unwinnable), None)
                 if trick.cards().contains(&Card::JOKER) =>
