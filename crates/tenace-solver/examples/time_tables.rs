@@ -7,7 +7,10 @@ use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
 use tenace_solver::Solver;
 
 fn main() {
-    let count: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let count: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
     let mut times = Vec::new();
     let mut nodes = 0;
     for seed in 0..count {

@@ -5,7 +5,17 @@
 //! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
 //! other games.
 
-use super::tt::{NO_BEST, Table};
+use super::tt::{NO_BEST, Shape, Table};
+
+/// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
+/// answer depends on.
+type Ranks = [u16; 4];
+
+fn union(into: &mut Ranks, from: &Ranks) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a |= b;
+    }
+}
 
 /// The trump index meaning no trump.
 pub(crate) const NT: usize = 4;
@@ -119,78 +129,97 @@ impl BridgeSearch {
 
     /// Can North-South take at least `target` of the tricks left?
     pub(crate) fn search(&mut self, target: u8) -> bool {
+        self.search_ranks(target).0
+    }
+
+    /// [`BridgeSearch::search`], with the winning ranks: per suit, a mask whose lowest
+    /// card is the lowest rank the answer depends on (every card at or above it must
+    /// have the same owner; the cards below are interchangeable small cards).
+    fn search_ranks(&mut self, target: u8) -> (bool, Ranks) {
         self.nodes += 1;
         if self.len == 0 {
             return self.search_trick_start(target);
         }
         let ns_to_play = self.to_play() & 1 == 0;
         let moves = self.moves();
+        let mut ranks = [0; 4];
         for &card in moves.as_slice() {
-            let proved = self.play_and_search(card, target);
+            let (proved, child) = self.play_and_search(card, target);
             if proved == ns_to_play {
-                return proved;
+                return (proved, child);
             }
+            union(&mut ranks, &child);
         }
-        !ns_to_play
+        (!ns_to_play, ranks)
     }
 
     /// Plays `card`, searches on (closing the trick when it is the fourth card), and
     /// takes the card back.
-    fn play_and_search(&mut self, card: u8, target: u8) -> bool {
+    fn play_and_search(&mut self, card: u8, target: u8) -> (bool, Ranks) {
         self.play(card);
         let result = if self.len == 4 {
-            let winner = (self.leader + self.winning_position()) & 3;
+            let position = self.winning_position();
+            let winner = (self.leader + position) & 3;
+            let won_by_rank = self.won_by_rank(position);
             let saved = (self.leader, self.trick);
             self.leader = winner;
             self.len = 0;
             let ns_won = u8::from(winner & 1 == 0);
-            let result = self.search(target.saturating_sub(ns_won));
+            let (proved, mut ranks) = self.search_ranks(target.saturating_sub(ns_won));
             (self.leader, self.trick) = saved;
             self.len = 4;
-            result
+            if let Some(card) = won_by_rank {
+                ranks[suit_of(card)] |= 1 << (card & 15);
+            }
+            (proved, ranks)
         } else {
-            self.search(target)
+            self.search_ranks(target)
         };
         self.unplay();
         result
     }
 
-    fn search_trick_start(&mut self, target: u8) -> bool {
+    /// The winning card of the complete trick, when it beat another card of its own suit
+    /// (so its rank decided the trick).
+    fn won_by_rank(&self, position: usize) -> Option<u8> {
+        let card = self.trick[position];
+        let suit = suit_of(card);
+        (0..4)
+            .any(|i| i != position && suit_of(self.trick[i]) == suit)
+            .then_some(card)
+    }
+
+    fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
         if target == 0 {
-            return true;
+            return (true, [0; 4]);
         }
         let left = self.tricks_left();
         if target > left {
-            return false;
+            return (false, [0; 4]);
         }
         if left == 1 {
-            return self.last_trick_ns() == 1;
+            return self.last_trick(target);
         }
         let ns_lead = self.leader & 1 == 0;
-        let quick = self.quick_tricks();
+        let (quick, quick_ranks) = self.quick_tricks();
         if ns_lead && quick >= target {
-            return true;
+            return (true, quick_ranks);
         }
         if !ns_lead && left - quick < target {
-            return false;
+            return (false, quick_ranks);
         }
-        let key = self.key();
-        let mut best_hint = NO_BEST;
-        if let Some(bounds) = self.table.probe(key) {
-            if bounds.lower >= target {
-                return true;
-            }
-            if bounds.upper < target {
-                return false;
-            }
-            best_hint = bounds.best;
+        let shape = self.shape();
+        let (found, hint) = self.table.probe(&shape, target);
+        if let Some(found) = found {
+            return (found.proved, self.ranks_of_depth(found.depth));
         }
         let mut moves = self.moves();
-        if best_hint != NO_BEST {
-            moves.promote(self.card_from_hint(best_hint));
+        if hint != NO_BEST {
+            moves.promote(self.card_from_hint(hint));
         }
+        let mut ranks = [0; 4];
         for &card in moves.as_slice() {
-            let proved = self.play_and_search(card, target);
+            let (proved, child) = self.play_and_search(card, target);
             if proved == ns_lead {
                 let hint = self.hint_of(card);
                 let (lower, upper) = if proved {
@@ -198,43 +227,111 @@ impl BridgeSearch {
                 } else {
                     (0, target - 1)
                 };
-                self.table.store(key, left, lower, upper, hint);
-                return proved;
+                let depth = self.depth_of(&child);
+                self.table.store(&shape, depth, lower, upper, hint);
+                return (proved, child);
             }
+            union(&mut ranks, &child);
         }
         let (lower, upper) = if ns_lead {
             (0, target - 1)
         } else {
             (target, left)
         };
-        self.table.store(key, left, lower, upper, NO_BEST);
-        !ns_lead
+        let depth = self.depth_of(&ranks);
+        self.table.store(&shape, depth, lower, upper, NO_BEST);
+        (!ns_lead, ranks)
     }
 
-    /// North-South's tricks (0 or 1) in the last trick, every card forced.
-    fn last_trick_ns(&mut self) -> u8 {
-        let mut best = self.hands[self.leader].trailing_zeros() as u8;
-        let mut winner = self.leader;
-        for offset in 1..4 {
+    /// The last trick, every card forced.
+    fn last_trick(&mut self, target: u8) -> (bool, Ranks) {
+        for offset in 0..4 {
             let player = (self.leader + offset) & 3;
-            let card = self.hands[player].trailing_zeros() as u8;
-            if self.beats(card, best) {
-                best = card;
-                winner = player;
+            self.trick[offset] = self.hands[player].trailing_zeros() as u8;
+        }
+        self.len = 4;
+        let position = self.winning_position();
+        let won_by_rank = self.won_by_rank(position);
+        self.len = 0;
+        let ns = u8::from((self.leader + position) & 1 == 0);
+        let mut ranks = [0; 4];
+        if let Some(card) = won_by_rank {
+            ranks[suit_of(card)] |= 1 << (card & 15);
+        }
+        (ns >= target, ranks)
+    }
+
+    /// How many cards from the top of each suit the winning ranks reach.
+    fn depth_of(&self, ranks: &Ranks) -> [u8; 4] {
+        std::array::from_fn(|suit| {
+            let lowest = ranks[suit] & ranks[suit].wrapping_neg();
+            if lowest == 0 {
+                0
+            } else {
+                (self.alive_all(suit) & !(lowest - 1)).count_ones() as u8
+            }
+        })
+    }
+
+    /// The winning ranks of a stored entry in this position: its top `depth` cards.
+    fn ranks_of_depth(&self, depth: [u8; 4]) -> Ranks {
+        std::array::from_fn(|suit| {
+            let mut alive = self.alive_all(suit);
+            let mut ranks = 0;
+            for _ in 0..depth[suit] {
+                let bit = 1u16 << (15 - alive.leading_zeros());
+                ranks |= bit;
+                alive ^= bit;
+            }
+            ranks
+        })
+    }
+
+    /// The table's view of the position: the leader and every hand's suit lengths, and
+    /// each suit's owners from the top.
+    fn shape(&self) -> Shape {
+        // Every hand holds the same number of cards at a trick start, so three suits
+        // of each hand and the size of one hand fix every length.
+        let mut lengths = (self.leader as u64) << 4 | self.hands[0].count_ones() as u64;
+        for hand in 0..4 {
+            for suit in 0..3 {
+                lengths = lengths << 4 | self.suit(hand, suit).count_ones() as u64;
             }
         }
-        u8::from(winner & 1 == 0)
+        let mut suit_lengths = [0; 4];
+        let owners = std::array::from_fn(|suit| {
+            let h1 = self.suit(1, suit);
+            let h2 = self.suit(2, suit);
+            let h3 = self.suit(3, suit);
+            let mut rest = self.suit(0, suit) | h1 | h2 | h3;
+            suit_lengths[suit] = rest.count_ones() as u8;
+            let mut owners = 0u32;
+            while rest != 0 {
+                let bit = 1u16 << (15 - rest.leading_zeros());
+                let low = u32::from((h1 | h3) & bit != 0);
+                let high = u32::from((h2 | h3) & bit != 0);
+                owners = owners << 2 | high << 1 | low;
+                rest ^= bit;
+            }
+            owners
+        });
+        Shape {
+            lengths,
+            owners,
+            suit_lengths,
+        }
     }
 
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
     /// every other hand's (all of them once the others are out of the suit), where no
     /// opponent can ruff.
-    pub(crate) fn quick_tricks(&self) -> u8 {
+    pub(crate) fn quick_tricks(&self) -> (u8, Ranks) {
         let leader = self.leader;
         let lho = (leader + 1) & 3;
         let rho = (leader + 3) & 3;
         let mut total = 0u32;
-        for suit in 0..4 {
+        let mut ranks = [0; 4];
+        for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
             let mine = self.suit(leader, suit);
             if mine == 0 {
                 continue;
@@ -265,33 +362,12 @@ impl BridgeSearch {
                     }
                 }
             }
+            if tricks > 0 {
+                *suit_ranks = above;
+            }
             total += tricks;
         }
-        (total as u8).min(self.tricks_left())
-    }
-
-    /// The table key: the leader, then per suit the owner of each remaining card from the
-    /// top (2 bits each) and the suit's length. Positions that differ only in which
-    /// played-out ranks separate the remaining cards share a key.
-    fn key(&self) -> u128 {
-        let mut key = self.leader as u128;
-        for suit in 0..4 {
-            let h1 = self.suit(1, suit);
-            let h2 = self.suit(2, suit);
-            let h3 = self.suit(3, suit);
-            let mut rest = self.suit(0, suit) | h1 | h2 | h3;
-            let length = rest.count_ones();
-            let mut owners = 0u32;
-            while rest != 0 {
-                let bit = 1u16 << (15 - rest.leading_zeros());
-                let owner = u32::from(h1 & bit != 0 || h3 & bit != 0)
-                    | u32::from(h2 & bit != 0 || h3 & bit != 0) << 1;
-                owners = owners << 2 | owner;
-                rest ^= bit;
-            }
-            key = key << 30 | (length << 26 | owners) as u128;
-        }
-        key
+        ((total as u8).min(self.tricks_left()), ranks)
     }
 
     /// A lead as the table remembers it: suit and rank among the suit's remaining cards.

@@ -1,125 +1,122 @@
-//! The transposition table of the Contract Bridge search: bounds on North-South's
-//! tricks for positions at trick boundaries, keyed on relative ranks.
+//! The transposition table of the Contract Bridge search, with partition search
+//! (winning ranks): an entry holds for every position with the same suit lengths in
+//! every hand, the same leader, and the same owners of the cards at or above the lowest
+//! rank that mattered in each suit; the cards below it are small cards whose ranks
+//! never decided a trick.
 //!
-//! A fixed-size array of four-entry buckets, so memory stays bounded whatever the
-//! search does. Entries of an earlier strain are told apart by a generation number
-//! instead of clearing the array: clearing 64 MiB costs more than a whole small solve.
+//! Entries are grouped by the lengths (a hash map of short lists) and the total count is
+//! bounded: past it the table starts afresh, so memory stays bounded whatever the search
+//! does.
 
-/// One stored position.
-#[derive(Debug, Clone, Copy, Default)]
+use std::collections::HashMap;
+
+/// One stored bound.
+#[derive(Debug, Clone, Copy)]
 struct Entry {
-    key: u128,
-    /// North-South take at least this many of the remaining tricks.
+    /// Per suit, the owner bits (2 per card, top card highest) that must match.
+    mask: [u32; 4],
+    /// The owners those bits must hold.
+    owners: [u32; 4],
+    /// North-South take at least this many of the remaining tricks...
     lower: u8,
     /// ... and at most this many.
     upper: u8,
-    /// The lead that last proved a bound, as suit * 16 + its rank among the suit's
-    /// remaining cards counted from the top; 0xff when none.
+    /// The lead that proved the bound, as suit * 16 + its rank among the suit's
+    /// remaining cards counted from the top; [`NO_BEST`] when none.
     best: u8,
-    generation: u8,
-    /// Tricks left: entries deeper in the deal are cheaper to recompute, so replaced
-    /// first.
-    tricks_left: u8,
-}
-
-/// What a probe found.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Bounds {
-    pub lower: u8,
-    pub upper: u8,
-    pub best: u8,
-}
-
-const BUCKET: usize = 4;
-/// Bytes per entry (a `u128` key aligns the entry to 32 bytes).
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-
-/// The table.
-pub(crate) struct Table {
-    entries: Vec<Entry>,
-    /// Buckets - 1; the bucket count is a power of two.
-    mask: usize,
-    generation: u8,
-}
-
-impl Table {
-    /// A table using at most `bytes` (at least one bucket).
-    pub fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
-        // Round down to a power of two so a mask picks the bucket.
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            entries: vec![Entry::default(); buckets * BUCKET],
-            mask: buckets - 1,
-            generation: 1,
-        }
-    }
-
-    /// Forgets every entry (in O(1) unless the generation counter wraps).
-    pub fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.fill(Entry::default());
-            self.generation = 1;
-        }
-    }
-
-    fn bucket(&self, key: u128) -> usize {
-        let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let hash = folded.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((hash >> 32) as usize & self.mask) * BUCKET
-    }
-
-    /// The bounds stored for `key`, if any.
-    pub fn probe(&self, key: u128) -> Option<Bounds> {
-        let start = self.bucket(key);
-        self.entries[start..start + BUCKET]
-            .iter()
-            .find(|e| e.generation == self.generation && e.key == key)
-            .map(|e| Bounds {
-                lower: e.lower,
-                upper: e.upper,
-                best: e.best,
-            })
-    }
-
-    /// Narrows the bounds of `key` (a new entry starts from `0..=tricks_left`).
-    pub fn store(&mut self, key: u128, tricks_left: u8, lower: u8, upper: u8, best: u8) {
-        let start = self.bucket(key);
-        let generation = self.generation;
-        let bucket = &mut self.entries[start..start + BUCKET];
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.generation == generation && e.key == key)
-        {
-            e.lower = e.lower.max(lower);
-            e.upper = e.upper.min(upper);
-            if best != NO_BEST {
-                e.best = best;
-            }
-            return;
-        }
-        // An empty slot, else the entry with the fewest tricks left.
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| {
-                if e.generation != generation {
-                    0
-                } else {
-                    1 + e.tricks_left as u32
-                }
-            })
-            .expect("a bucket has entries");
-        *victim = Entry {
-            key,
-            lower,
-            upper,
-            best,
-            generation,
-            tricks_left,
-        };
-    }
 }
 
 /// No best lead recorded.
 pub(crate) const NO_BEST: u8 = 0xff;
+
+/// What a probe found: a bound, the winning ranks it rests on, and a lead hint.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Found {
+    /// Whether North-South reach the target.
+    pub proved: bool,
+    /// How many cards from the top of each suit the bound depends on.
+    pub depth: [u8; 4],
+}
+
+/// Bytes an entry costs, with the list and map overhead.
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + 8;
+
+/// The table.
+pub(crate) struct Table {
+    lists: HashMap<u64, Vec<Entry>>,
+    entries: usize,
+    capacity: usize,
+}
+
+/// The position as the table sees it: the length key and each suit's owner bits.
+pub(crate) struct Shape {
+    pub lengths: u64,
+    pub owners: [u32; 4],
+    pub suit_lengths: [u8; 4],
+}
+
+impl Table {
+    /// A table using at most about `bytes`.
+    pub fn with_bytes(bytes: usize) -> Table {
+        Table {
+            lists: HashMap::new(),
+            entries: 0,
+            capacity: (bytes / ENTRY_BYTES).max(1024),
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.lists.clear();
+        self.entries = 0;
+    }
+
+    /// A bound deciding `target`, if one is stored, and else the best lead hint.
+    pub fn probe(&self, shape: &Shape, target: u8) -> (Option<Found>, u8) {
+        let Some(list) = self.lists.get(&shape.lengths) else {
+            return (None, NO_BEST);
+        };
+        let mut hint = NO_BEST;
+        for e in list.iter().rev() {
+            if (0..4).all(|s| shape.owners[s] & e.mask[s] == e.owners[s]) {
+                if e.lower >= target || e.upper < target {
+                    let depth = std::array::from_fn(|s| (e.mask[s].count_ones() / 2) as u8);
+                    return (
+                        Some(Found {
+                            proved: e.lower >= target,
+                            depth,
+                        }),
+                        e.best,
+                    );
+                }
+                if e.best != NO_BEST {
+                    hint = e.best;
+                }
+            }
+        }
+        (None, hint)
+    }
+
+    /// Stores a bound resting on the top `depth[s]` cards of each suit.
+    pub fn store(&mut self, shape: &Shape, depth: [u8; 4], lower: u8, upper: u8, best: u8) {
+        if self.entries >= self.capacity {
+            self.clear();
+        }
+        let mask: [u32; 4] = std::array::from_fn(|s| {
+            let k = depth[s] as u32;
+            let len = shape.suit_lengths[s] as u32;
+            (((1u64 << (2 * k)) - 1) as u32) << (2 * (len - k))
+        });
+        let owners = std::array::from_fn(|s| shape.owners[s] & mask[s]);
+        let list = self.lists.entry(shape.lengths).or_default();
+        // Probed newest first: the latest entry is the likeliest to be probed again.
+        list.push(Entry {
+            mask,
+            owners,
+            lower,
+            upper,
+            best,
+        });
+        self.entries += 1;
+    }
+}
