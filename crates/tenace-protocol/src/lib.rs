@@ -16,4 +16,5 @@
 
 mod devils;
 pub mod engine;
+mod solve;
 pub mod state;

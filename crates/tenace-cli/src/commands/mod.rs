@@ -6,6 +6,7 @@ pub mod devils;
 pub mod engine;
 pub mod score;
 pub mod sim;
+pub mod solve;
 
 use tenace_rules::bridge::{BridgeOptions, BridgeVariant};
 
