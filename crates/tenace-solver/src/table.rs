@@ -37,6 +37,19 @@ impl DdTable {
         self.tricks[row * self.players + declarer] = tricks;
     }
 
+    /// Sets declarer's tricks in a strain (a table from elsewhere, e.g. for [`crate::par`]).
+    /// Returns `false`, changing nothing, when the table lacks that strain or declarer.
+    pub fn set_tricks(&mut self, strain: Strain, declarer: impl Into<Player>, tricks: u8) -> bool {
+        let declarer = declarer.into().index();
+        match self.strains.iter().position(|&s| s == strain) {
+            Some(row) if declarer < self.players => {
+                self.set(row, declarer, tricks);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Declarer's tricks in a strain, if the table has that strain and declarer.
     pub fn tricks(&self, strain: Strain, declarer: impl Into<Player>) -> Option<u8> {
         let declarer = declarer.into().index();
