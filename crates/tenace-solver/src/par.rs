@@ -121,8 +121,8 @@ impl Auction<'_> {
 /// ]);
 /// let table = Solver::new().table(&hands).unwrap();
 /// let par = par(&table, Vulnerability::None, Seat::North);
-/// // North opens 7NT and makes it.
-/// assert_eq!(par.score, 1520);
+/// // Each hand holds a whole suit: North-South's 7S outranks East-West's 7H.
+/// assert_eq!(par.score, 1510);
 /// ```
 pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Par {
     let mut auction = Auction {

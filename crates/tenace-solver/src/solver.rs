@@ -160,7 +160,8 @@ impl Solver {
         rules: impl Fn(Strain) -> TrickRules,
     ) -> Result<DdTable, SolveError> {
         let mut table = DdTable::new(strains.to_vec(), 4);
-        let mut guess = 0;
+        // North-South's tricks in the last solve: the next solve's first target.
+        let mut guess = hands.0[0].len() as u8 / 2;
         for (row, &strain) in strains.iter().enumerate() {
             // North and South declaring first, then East and West: each solve starts
             // from the last result of the same side, and the table entries of one
@@ -176,11 +177,7 @@ impl Solver {
                 let tricks = if position.is_plain_bridge() {
                     let left = position.tricks_left() as u8;
                     self.load_bridge(&position);
-                    let ns = self.bridge.ns_tricks(if declarer.index() % 2 == 0 {
-                        guess
-                    } else {
-                        left - guess
-                    });
+                    let ns = self.bridge.ns_tricks(guess);
                     if declarer.index() % 2 == 0 {
                         ns
                     } else {

@@ -208,6 +208,14 @@ impl BridgeSearch {
         if !ns_lead && left - quick < target {
             return (false, quick_ranks);
         }
+        if let Some((ns_side, sure, sure_ranks)) = self.sure_trump_tricks() {
+            if ns_side && sure >= target {
+                return (true, sure_ranks);
+            }
+            if !ns_side && left - sure < target {
+                return (false, sure_ranks);
+            }
+        }
         let shape = self.shape();
         let (found, hint) = self.table.probe(&shape, target);
         if let Some(found) = found {
@@ -320,6 +328,36 @@ impl BridgeSearch {
             owners,
             suit_lengths,
         }
+    }
+
+    /// Tricks the side holding the top trumps cannot fail to take: each card of one hand
+    /// among that side's unbroken run of top trumps wins a different trick (by itself or
+    /// under partner's higher trump). Returns the side (true for North-South), the count
+    /// and the trumps it rests on.
+    fn sure_trump_tricks(&self) -> Option<(bool, u8, Ranks)> {
+        if self.trump == NT {
+            return None;
+        }
+        let trumps: [u16; 4] = std::array::from_fn(|p| self.suit(p, self.trump));
+        let all = trumps[0] | trumps[1] | trumps[2] | trumps[3];
+        if all == 0 {
+            return None;
+        }
+        let top = 1u16 << (15 - all.leading_zeros());
+        let holder = (0..4).find(|&p| trumps[p] & top != 0)?;
+        let side = trumps[holder] | trumps[(holder + 2) & 3];
+        let theirs = all & !side;
+        let run = if theirs == 0 {
+            side
+        } else {
+            side >> (16 - theirs.leading_zeros()) << (16 - theirs.leading_zeros())
+        };
+        let sure = (trumps[holder] & run)
+            .count_ones()
+            .max((trumps[(holder + 2) & 3] & run).count_ones()) as u8;
+        let mut ranks = [0; 4];
+        ranks[self.trump] = run;
+        Some((holder & 1 == 0, sure, ranks))
     }
 
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
