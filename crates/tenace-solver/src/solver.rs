@@ -134,7 +134,7 @@ impl Solver {
     /// The Contract Bridge table: tricks for each declarer in each strain.
     ///
     /// ```
-    /// use tenace_cards::{BySeat, Seat, Strain};
+    /// use tenace_cards::{BySeat, Seat, Strain, Suit};
     /// use tenace_solver::Solver;
     /// let hands = BySeat([
     ///     "SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 S2".parse().unwrap(),
@@ -143,8 +143,10 @@ impl Solver {
     ///     "CA CK CQ CJ CT C9 C8 C7 C6 C5 C4 C3 C2".parse().unwrap(),
     /// ]);
     /// let table = Solver::new().table(&hands).unwrap();
-    /// assert_eq!(table.tricks(Strain::NoTrump, Seat::North), Some(13));
-    /// assert_eq!(table.tricks(Strain::NoTrump, Seat::West), Some(13));
+    /// // Each hand is a whole suit: trumps are the declaring side's own suits...
+    /// assert_eq!(table.tricks(Strain::Suit(Suit::Spades), Seat::North), Some(13));
+    /// assert_eq!(table.tricks(Strain::Suit(Suit::Hearts), Seat::West), Some(13));
+    /// // ... and in no trump the opening leader runs a suit.
     /// assert_eq!(table.tricks(Strain::NoTrump, Seat::South), Some(0));
     /// ```
     pub fn table(&mut self, hands: &BySeat<CardSet>) -> Result<DdTable, SolveError> {
