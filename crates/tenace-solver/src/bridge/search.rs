@@ -365,9 +365,15 @@ impl BridgeSearch {
     /// opponent can ruff.
     pub(crate) fn quick_tricks(&self) -> (u8, Ranks) {
         let leader = self.leader;
+        let partner = (leader + 2) & 3;
         let lho = (leader + 1) & 3;
         let rho = (leader + 3) & 3;
+        // In a suit contract a partner out of a cashed suit but holding trumps may have to
+        // ruff a winner: that trick is still ours, but the lead moves, so past the
+        // rounds partner can follow only one more trick counts.
+        let partner_may_ruff = self.trump != NT && self.suit(partner, self.trump) != 0;
         let mut total = 0u32;
+        let mut excess = 0u32;
         let mut ranks = [0; 4];
         for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
             let mine = self.suit(leader, suit);
@@ -376,7 +382,7 @@ impl BridgeSearch {
             }
             let others = [
                 self.suit(lho, suit),
-                self.suit((leader + 2) & 3, suit),
+                self.suit(partner, suit),
                 self.suit(rho, suit),
             ];
             let other_bits = others[0] | others[1] | others[2];
@@ -384,7 +390,7 @@ impl BridgeSearch {
                 mine
             } else {
                 let top_other = 15 - other_bits.leading_zeros();
-                mine >> (top_other + 1)
+                mine >> (top_other + 1) << (top_other + 1)
             };
             let winners = above.count_ones();
             let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
@@ -399,12 +405,18 @@ impl BridgeSearch {
                         tricks = tricks.min(self.suit(opponent, suit).count_ones());
                     }
                 }
+                if partner_may_ruff {
+                    let followed = tricks.min(others[1].count_ones());
+                    excess += tricks - followed;
+                    tricks = followed;
+                }
             }
-            if tricks > 0 {
+            if tricks > 0 || excess > 0 {
                 *suit_ranks = above;
             }
             total += tricks;
         }
+        total += excess.min(1);
         ((total as u8).min(self.tricks_left()), ranks)
     }
 
