@@ -417,7 +417,48 @@ impl BridgeSearch {
             total += tricks;
         }
         total += excess.min(1);
+        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total) {
+            total += tricks;
+            ranks[suit] |= cross_ranks;
+        }
         ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// Tricks partner can cash after the leader's own: in a suit where partner's top
+    /// cards are above every other card (the leader's too) and the leader has a card to
+    /// lead to them, once the leader has cashed `own` tricks. Partner keeps those cards
+    /// through the leader's cashing only if it has `own` other cards to part with.
+    fn partner_tricks(&self, own: u32) -> Option<(usize, u32, u16)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        let left = self.tricks_left() as u32;
+        let mut best: Option<(usize, u32, u16)> = None;
+        for suit in 0..4 {
+            let mine = self.suit(leader, suit);
+            let theirs = self.suit(partner, suit);
+            if mine == 0 || theirs == 0 {
+                continue;
+            }
+            let others = mine | self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let top_other = 15 - others.leading_zeros();
+            let winners = theirs >> (top_other + 1) << (top_other + 1);
+            let mut tricks = winners.count_ones();
+            if tricks == 0 || left - theirs.count_ones() < own {
+                continue;
+            }
+            if self.trump != NT && suit != self.trump {
+                for &opponent in &opponents {
+                    if self.suit(opponent, self.trump) != 0 {
+                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+            }
+            if tricks > best.map_or(0, |b| b.1) {
+                best = Some((suit, tricks, winners));
+            }
+        }
+        best
     }
 
     /// A lead as the table remembers it: suit and rank among the suit's remaining cards.
