@@ -9,6 +9,14 @@
 
 use super::search::{BridgeSearch, NT, suit_of};
 
+/// What the cards played so far to a trick tell the next player.
+#[derive(Clone, Copy)]
+struct TrickSoFar {
+    led: usize,
+    best: u8,
+    partner_safe: bool,
+}
+
 /// The cards to try at one node, best guess first.
 pub(crate) struct MoveList {
     cards: [u8; 13],
@@ -111,14 +119,25 @@ impl BridgeSearch {
             return list;
         }
         let led = suit_of(self.trick[0]);
+        let best_pos = self.winning_position();
+        let best = self.trick[best_pos];
+        // Partner is winning when the winning card was played two seats before; it is
+        // safe when nobody still to play can beat it.
+        let partner_safe =
+            self.len >= 2 && best_pos == self.len - 2 && self.holds_up(best, self.len + 1);
+        let trick = TrickSoFar {
+            led,
+            best,
+            partner_safe,
+        };
         let follow = self.suit(player, led);
         if follow != 0 {
-            self.add_plays(&mut list, led, follow);
+            self.add_plays(&mut list, &trick, led, follow);
         } else {
             for suit in 0..4 {
                 let mine = self.suit(player, suit);
                 if mine != 0 {
-                    self.add_plays(&mut list, suit, mine);
+                    self.add_plays(&mut list, &trick, suit, mine);
                 }
             }
         }
@@ -165,13 +184,13 @@ impl BridgeSearch {
         }
     }
 
-    fn add_plays(&self, list: &mut MoveList, suit: usize, mine: u16) {
+    fn add_plays(&self, list: &mut MoveList, trick: &TrickSoFar, suit: usize, mine: u16) {
         let position = self.len;
-        let best_pos = self.winning_position();
-        let best = self.trick[best_pos];
-        // Partner is winning when the winning card was played two seats before.
-        let partner_winning = position >= 2 && best_pos == position - 2;
-        let led = suit_of(self.trick[0]);
+        let TrickSoFar {
+            led,
+            best,
+            partner_safe,
+        } = *trick;
         let alive = self.alive(suit);
         let mut tops = sequence_tops(mine, alive);
         while tops != 0 {
@@ -181,7 +200,7 @@ impl BridgeSearch {
             let rank = rank_of(card);
             let wins_now = self.beats(card, best);
             let score = if suit == led {
-                if partner_winning && self.holds_up(best, position + 1) {
+                if partner_safe {
                     30 - rank
                 } else if wins_now {
                     let sure = self.holds_up(card, position + 1);
@@ -196,7 +215,7 @@ impl BridgeSearch {
                     20 - rank
                 }
             } else if suit == self.trump {
-                if partner_winning && self.holds_up(best, position + 1) {
+                if partner_safe {
                     -20 - rank
                 } else if wins_now {
                     40 - rank
