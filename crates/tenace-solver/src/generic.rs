@@ -277,6 +277,9 @@ impl GenericSearch {
         for (slot, hand) in hands.iter_mut().zip(&self.hands[..self.players]) {
             *slot = hand.bits();
         }
+        if self.merge != Merge::None {
+            self.relative_ranks(&mut hands);
+        }
         let mut meta = self.trick.leader().0 as u64;
         meta |= (self.restriction.map_or(7, |s| s.index()) as u64) << 3;
         if self.track_barred {
@@ -289,6 +292,47 @@ impl GenericSearch {
             }
         }
         Key { hands, meta }
+    }
+
+    /// Renumbers each suit's remaining cards among themselves (from bit 3 up, so a named
+    /// joker's 2 and the Five Crowns joker's trump rank stay below them): where only the
+    /// order of ranks matters, positions that differ in which cards were played share an
+    /// entry. A wild deuce keeps its own bit, for its rank gives it powers.
+    fn relative_ranks(&self, hands: &mut [u128; Player::MAX]) {
+        let exact: u16 = if self.merge == Merge::SuitedButDeuces {
+            1 << Rank::Two as u8
+        } else {
+            0
+        };
+        for suit in Suit::FIVE_CROWNS {
+            let lane = suit.index() * 16;
+            let mut alive = 0u16;
+            for hand in &self.hands[..self.players] {
+                alive |= hand.suit_bits(suit);
+            }
+            alive &= !exact;
+            if alive == 0 {
+                continue;
+            }
+            let mut renumbered = [0u16; Player::MAX];
+            let mut rest = alive;
+            let mut index = 3;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                for (p, hand) in self.hands[..self.players].iter().enumerate() {
+                    if hand.suit_bits(suit) & bit != 0 {
+                        renumbered[p] |= 1 << index;
+                    }
+                }
+                index += 1;
+                rest ^= bit;
+            }
+            for (p, slot) in hands[..self.players].iter_mut().enumerate() {
+                let own = self.hands[p].suit_bits(suit);
+                let lane_bits = (renumbered[p] | (own & exact)) as u128;
+                *slot = (*slot & !(0xffffu128 << lane)) | lane_bits << lane;
+            }
+        }
     }
 
     /// Can the counted players take at least `target` of the tricks left?

@@ -22,6 +22,10 @@ pub(crate) struct MoveList {
     cards: [u8; 13],
     scores: [i16; 13],
     len: usize,
+    /// Per suit, the lowest card left out as equal to a higher one (0 when none). The
+    /// merge holds only while every card from there up keeps its owner, so a search
+    /// result using it must fix them: it joins the winning ranks.
+    pub merged: [u16; 4],
 }
 
 impl MoveList {
@@ -30,6 +34,7 @@ impl MoveList {
             cards: [0; 13],
             scores: [0; 13],
             len: 0,
+            merged: [0; 4],
         }
     }
 
@@ -166,6 +171,8 @@ impl BridgeSearch {
         let partner_ruffs = self.can_ruff(partner, suit);
         let length = mine.count_ones() as i16;
         let mut tops = sequence_tops(mine, alive);
+        let left_out = mine & !tops;
+        list.merged[suit] = left_out & left_out.wrapping_neg();
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;
@@ -193,6 +200,8 @@ impl BridgeSearch {
         } = *trick;
         let alive = self.alive(suit);
         let mut tops = sequence_tops(mine, alive);
+        let left_out = mine & !tops;
+        list.merged[suit] = left_out & left_out.wrapping_neg();
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;

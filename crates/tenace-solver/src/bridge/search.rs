@@ -146,10 +146,13 @@ impl BridgeSearch {
         for &card in moves.as_slice() {
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_to_play {
+                // The card that proved it (or an equal small card) exists in every
+                // position the winning ranks cover, so the merge needs no ranks here.
                 return (proved, child);
             }
             union(&mut ranks, &child);
         }
+        union(&mut ranks, &moves.merged);
         (!ns_to_play, ranks)
     }
 
@@ -226,6 +229,9 @@ impl BridgeSearch {
             moves.promote(self.card_from_hint(hint));
         }
         let mut ranks = [0; 4];
+        // When every card fails, a card left out as equal to a tried one must stay
+        // equal wherever the result is reused: the ranks down to it are fixed.
+        union(&mut ranks, &moves.merged);
         for &card in moves.as_slice() {
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_lead {
