@@ -22,6 +22,8 @@ enum Command {
     Score(commands::score::ScoreArgs),
     /// Play random legal deals to the end on every core, and summarise them.
     Sim(commands::sim::SimArgs),
+    /// Solve deals double dummy: tables, par, opening leads, Devil's Bridge ranges.
+    Solve(commands::solve::SolveArgs),
     /// Speak the engine protocol: JSON requests on stdin, one JSON response line each.
     Engine(commands::engine::EngineArgs),
     /// Play a whole match of any game against computer players, full screen.
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Command::Deal(args) => commands::deal::run(args),
         Command::Score(args) => commands::score::run(args),
         Command::Sim(args) => commands::sim::run(args),
+        Command::Solve(args) => commands::solve::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Play(args) => commands::play::run(args),
     };

@@ -165,8 +165,12 @@ impl Engine {
                 fields.only(&["player", "level", "seed"])?;
                 self.bot(&fields)
             }
+            "solve" => {
+                fields.only(&[])?;
+                self.solve()
+            }
             other => Err(Refusal(format!(
-                "cmd: unknown command {other:?} (expected new, legal, apply, state, observe, bot or end)"
+                "cmd: unknown command {other:?} (expected new, legal, apply, state, observe, bot, solve or end)"
             ))),
         }
     }
@@ -410,6 +414,18 @@ impl Engine {
         let mut reply = self.state()?;
         reply["ok"] = json!(true);
         Ok(reply)
+    }
+
+    /// The double-dummy value of each legal card of the player to play.
+    fn solve(&self) -> Result<Value, Refusal> {
+        let Session::Deal(game) = self.session()? else {
+            return Err(Refusal(
+                "solve: only a single deal is solved, not a match (start one without \"match\")"
+                    .into(),
+            ));
+        };
+        let (player, values) = crate::solve::solve_game(game).map_err(Refusal)?;
+        Ok(json!({"ok": true, "player": self.name(player), "values": values}))
     }
 
     fn legal(&self) -> Result<Value, Refusal> {

@@ -18,4 +18,5 @@ mod bridgette;
 mod devils;
 pub mod engine;
 mod series;
+mod solve;
 pub mod state;

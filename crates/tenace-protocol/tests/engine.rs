@@ -624,7 +624,7 @@ fn request_errors_name_the_request_or_cmd() {
         &refused(&mut e, json!({"cmd": "play"})),
         &[
             "cmd: unknown command \"play\"",
-            "new, legal, apply, state, observe, bot or end",
+            "new, legal, apply, state, observe, bot, solve or end",
         ],
     );
 }

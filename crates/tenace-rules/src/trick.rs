@@ -234,7 +234,7 @@ impl TrickRules {
     /// The cards a play proves its player does not hold: the led suit when a card of
     /// another suit follows it (unless a special rule allowed that card anyway), and,
     /// for a lead under a restriction, everything the restriction would have preferred.
-    fn shown_absent(
+    pub fn shown_absent(
         &self,
         trick: &Trick,
         restriction: Option<Suit>,

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod play;
 pub mod score;
 pub mod sim;
+pub mod solve;
 
 use tenace_rules::bridge::{BridgeOptions, BridgeVariant};
 

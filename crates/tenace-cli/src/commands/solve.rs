@@ -1,0 +1,533 @@
+//! `tenace solve`: double-dummy tables, par, opening leads and Devil's Bridge ranges.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::{Value, json};
+use tenace_cards::{BySeat, CardSet, Player, Seat, Strain};
+use tenace_formats::pbn::{format_deal_for, parse_deal_for};
+use tenace_rules::Vulnerability;
+use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
+use tenace_rules::devils_bridge::HandSetup;
+use tenace_solver::{DdTable, Par, Position, Sides, Solver, par};
+
+use super::GameName;
+
+/// The games `solve` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolveGame {
+    /// Contract Bridge.
+    Bridge,
+    /// Bridge with Deuces Wild.
+    DeucesWild,
+    /// Five Crowns Bridge.
+    FiveCrowns,
+    /// Devil's Bridge, for 3 to 7 players.
+    DevilsBridge,
+    /// Bridgette, two players.
+    Bridgette,
+}
+
+/// Solve deals double dummy.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  tenace solve --seed 7
+  tenace solve --deal \"N:AKQ2.K3.T98.QJ42 J5.AQT96.72.T853 T986.J842.K4.AK6 743.75.AQJ653.97\"
+  tenace solve --file boards.pbn --json --threads 2
+  tenace solve --seed 7 --lead --strain S --declarer S
+  tenace solve --game five-crowns --seed 3
+  tenace solve --game devils-bridge --players 5 --seed 3
+  tenace solve --game bridgette --seed 3
+
+A bridge table gives the tricks each declarer takes in each strain (the player on
+declarer's left leads), and for Contract Bridge the par score and contracts for --vul
+(default none) with the deal's first seat as dealer (or --dealer). Par contracts are
+written level, strain, X when doubled, then the declarer: 4S-N, 5DX-E.
+--file reads one deal a line, bare or in a PBN [Deal \"...\"] tag, and solves them on every
+core (or --threads). --json prints one JSON line per deal.
+--lead prints the tricks the defence takes after each opening lead.
+Devil's Bridge prints each player's range: the fewest tricks they can hold themselves to
+and the most they can make sure of, with every other player against them.")]
+pub struct SolveArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "bridge")]
+    game: SolveGame,
+    /// One deal as a PBN deal string ("N:spades.hearts.diamonds.clubs ...").
+    #[arg(long)]
+    deal: Option<String>,
+    /// One seeded deal, the one `tenace deal --seed` prints.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// A file of deals, one a line.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// One JSON line per deal.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads for --file (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The value of every opening lead, for --strain and --declarer.
+    #[arg(long)]
+    lead: bool,
+    /// The strain for --lead: C D H S (R in Five Crowns) or NT.
+    #[arg(long, default_value = "NT")]
+    strain: String,
+    /// The declarer for --lead: N E S W.
+    #[arg(long, default_value = "S")]
+    declarer: String,
+    /// The vulnerability for par: None, NS, EW or Both.
+    #[arg(long, default_value = "None")]
+    vul: String,
+    /// The dealer for par (default: the deal's first seat).
+    #[arg(long)]
+    dealer: Option<String>,
+    /// Devil's Bridge: the number of players, 3 to 7 (default 4).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Game options as JSON, with the keys of RULES.md (e.g. {"fc_nt_joker":"nominated_two"}).
+    #[arg(long)]
+    options: Option<String>,
+    /// The memory of each solver in MiB.
+    #[arg(long, default_value_t = 64)]
+    memory: usize,
+}
+
+/// One deal to solve: the hands and the seat written first (the dealer, by default).
+struct Board {
+    hands: BySeat<CardSet>,
+    first: Seat,
+}
+
+/// What the bridge games need to know besides the deal.
+struct Settings {
+    variant: BridgeVariant,
+    vulnerability: Vulnerability,
+    dealer: Option<Seat>,
+    lead: Option<(Strain, Seat)>,
+    json: bool,
+    memory: usize,
+}
+
+/// Solves and prints.
+pub fn run(args: SolveArgs) -> Result<(), String> {
+    if args.memory == 0 {
+        return Err("--memory: must be at least 1 (MiB)".into());
+    }
+    let game = match args.game {
+        SolveGame::Bridge => GameName::Bridge,
+        SolveGame::DeucesWild => GameName::DeucesWild,
+        SolveGame::FiveCrowns => GameName::FiveCrowns,
+        SolveGame::DevilsBridge => return devils(&args),
+        SolveGame::Bridgette => return bridgette(&args),
+    };
+    if args.players.is_some() {
+        return Err("--players: only devils-bridge takes --players".into());
+    }
+    let (variant, _options) = game.resolve(args.options.as_deref())?;
+    let strain: Strain = args
+        .strain
+        .parse()
+        .map_err(|_| format!("--strain: {:?} is not C D H S R or NT", args.strain))?;
+    if !variant
+        .auction_rules()
+        .suits
+        .iter()
+        .any(|&s| Strain::Suit(s) == strain)
+        && strain != Strain::NoTrump
+    {
+        return Err(format!(
+            "--strain: {strain} is not a strain of {}",
+            variant.name()
+        ));
+    }
+    let declarer: Seat = args
+        .declarer
+        .parse()
+        .map_err(|_| format!("--declarer: {:?} is not N E S or W", args.declarer))?;
+    let vulnerability: Vulnerability = args
+        .vul
+        .parse()
+        .map_err(|_| format!("--vul: {:?} is not None, NS, EW or Both", args.vul))?;
+    let dealer = match &args.dealer {
+        Some(text) => Some(
+            text.parse::<Seat>()
+                .map_err(|_| format!("--dealer: {text:?} is not N E S or W"))?,
+        ),
+        None => None,
+    };
+    let settings = Settings {
+        variant,
+        vulnerability,
+        dealer,
+        lead: args.lead.then_some((strain, declarer)),
+        json: args.json,
+        memory: args.memory << 20,
+    };
+    let boards = boards(&args, variant)?;
+    let lines = if args.file.is_some() {
+        solve_batch(&boards, &settings, args.threads)?
+    } else {
+        let mut solver = Solver::with_memory(settings.memory);
+        boards
+            .iter()
+            .map(|b| solve_board(&mut solver, b, &settings))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    for line in lines {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// The deals named by --deal, --seed or --file (exactly one of them).
+fn boards(args: &SolveArgs, variant: BridgeVariant) -> Result<Vec<Board>, String> {
+    let given = [
+        args.deal.is_some(),
+        args.seed.is_some(),
+        args.file.is_some(),
+    ];
+    if given.iter().filter(|&&g| g).count() != 1 {
+        return Err("--deal, --seed, --file: give exactly one of them".into());
+    }
+    if let Some(seed) = args.seed {
+        let setup = BridgeSetup::seeded(
+            variant,
+            seed,
+            None,
+            Vulnerability::None,
+            BridgeOptions::default(),
+        );
+        return Ok(vec![Board {
+            hands: setup.hands,
+            first: setup.dealer,
+        }]);
+    }
+    if let Some(text) = &args.deal {
+        return Ok(vec![
+            parse_board(variant, text).map_err(|e| format!("--deal: {e}"))?,
+        ]);
+    }
+    let path = args.file.as_ref().expect("one of the three was given");
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--file: cannot read {}: {e}", path.display()))?;
+    let mut boards = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let deal = if let Some(rest) = line.strip_prefix("[Deal ") {
+            rest.trim_end_matches(']').trim()
+        } else if line.is_empty()
+            || line.starts_with('[')
+            || line.starts_with('%')
+            || line.starts_with('{')
+        {
+            continue;
+        } else {
+            line
+        };
+        let board =
+            parse_board(variant, deal).map_err(|e| format!("--file: line {}: {e}", number + 1))?;
+        boards.push(board);
+    }
+    if boards.is_empty() {
+        return Err(format!("--file: no deal in {}", path.display()));
+    }
+    Ok(boards)
+}
+
+fn parse_board(variant: BridgeVariant, text: &str) -> Result<Board, String> {
+    let deal = parse_deal_for(variant.deck(), text).map_err(|e| e.to_string())?;
+    let hands = deal.complete().ok_or("every hand must be given")?;
+    let size = variant.hand_size();
+    for seat in Seat::ALL {
+        if hands[seat].len() != size {
+            return Err(format!(
+                "{seat} holds {} cards, not {size}",
+                hands[seat].len()
+            ));
+        }
+    }
+    Ok(Board {
+        hands,
+        first: deal.first,
+    })
+}
+
+/// Solves boards on a thread pool, one solver per worker, with a progress bar.
+fn solve_batch(
+    boards: &[Board],
+    settings: &Settings,
+    threads: Option<usize>,
+) -> Result<Vec<String>, String> {
+    use rayon::prelude::*;
+    if threads == Some(0) {
+        return Err("--threads: must be at least 1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("--threads: {e}"))?;
+    let bar = indicatif::ProgressBar::new(boards.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
+            .map_err(|e| format!("progress bar: {e}"))?,
+    );
+    let lines = pool.install(|| {
+        boards
+            .par_iter()
+            .map_init(
+                || Solver::with_memory(settings.memory),
+                |solver, board| {
+                    let line = solve_board(solver, board, settings);
+                    bar.inc(1);
+                    line
+                },
+            )
+            .collect::<Result<Vec<_>, _>>()
+    });
+    bar.finish_and_clear();
+    lines
+}
+
+/// One board's output line (or lines, in text).
+fn solve_board(solver: &mut Solver, board: &Board, settings: &Settings) -> Result<String, String> {
+    let deal = format_deal_for(settings.variant.deck(), board.first, &board.hands);
+    if let Some((strain, declarer)) = settings.lead {
+        return leads(solver, board, settings, &deal, strain, declarer);
+    }
+    let strains = strains_of(settings.variant);
+    let table = solver
+        .table_for(&board.hands, &strains, |s| settings.variant.trick_rules(s))
+        .map_err(|e| format!("deal {deal}: {e}"))?;
+    let par = (settings.variant == BridgeVariant::Standard).then(|| {
+        par(
+            &table,
+            settings.vulnerability,
+            settings.dealer.unwrap_or(board.first),
+        )
+    });
+    Ok(if settings.json {
+        table_json(&deal, &table, par.as_ref())
+    } else {
+        table_text(&deal, &table, par.as_ref())
+    })
+}
+
+/// The strains of a game, in bidding order.
+fn strains_of(variant: BridgeVariant) -> Vec<Strain> {
+    let mut strains: Vec<Strain> = variant
+        .auction_rules()
+        .suits
+        .iter()
+        .map(|&s| Strain::Suit(s))
+        .collect();
+    strains.push(Strain::NoTrump);
+    strains
+}
+
+/// The JSON line of a table, keys in the documented order (seats N E S W, strains in
+/// bidding order, then par), which a JSON map would sort.
+fn table_json(deal: &str, table: &DdTable, par: Option<&Par>) -> String {
+    let rows: Vec<String> = Seat::ALL
+        .iter()
+        .map(|&seat| {
+            let cells: Vec<String> = table
+                .strains()
+                .iter()
+                .map(|&strain| format!("\"{strain}\":{}", table.tricks(strain, seat).unwrap_or(0)))
+                .collect();
+            format!("\"{seat}\":{{{}}}", cells.join(","))
+        })
+        .collect();
+    let mut out = format!(
+        "{{\"deal\":{},\"tricks\":{{{}}}",
+        json!(deal),
+        rows.join(",")
+    );
+    if let Some(par) = par {
+        out += &format!(
+            ",\"par\":{{\"score\":{},\"contracts\":{}}}",
+            par.score,
+            json!(par_contracts(par))
+        );
+    }
+    out + "}"
+}
+
+fn par_contracts(par: &Par) -> Vec<String> {
+    par.contracts
+        .iter()
+        .map(|c| format!("{}-{}", c.contract, c.declarer))
+        .collect()
+}
+
+fn table_text(deal: &str, table: &DdTable, par: Option<&Par>) -> String {
+    let mut out = format!("{deal}\n    ");
+    for &strain in table.strains() {
+        out += &format!("{strain:>3}");
+    }
+    for seat in Seat::ALL {
+        out += &format!("\n  {seat} ");
+        for &strain in table.strains() {
+            out += &format!("{:>3}", table.tricks(strain, seat).unwrap_or(0));
+        }
+    }
+    if let Some(par) = par {
+        out += &format!("\n  par {} {}", par.score, par_contracts(par).join(" "));
+    }
+    out
+}
+
+/// The defence's tricks after each opening lead.
+fn leads(
+    solver: &mut Solver,
+    board: &Board,
+    settings: &Settings,
+    deal: &str,
+    strain: Strain,
+    declarer: Seat,
+) -> Result<String, String> {
+    let leader = declarer.lho();
+    let position = Position::new(
+        settings.variant.trick_rules(strain),
+        board.hands.0.to_vec(),
+        leader.into(),
+        Sides::Partnerships,
+    );
+    let values = solver
+        .card_values(&position)
+        .map_err(|e| format!("deal {deal}: {e}"))?;
+    let mut values: Vec<_> = values.into_iter().collect();
+    values.sort_by_key(|v| (std::cmp::Reverse(v.tricks), std::cmp::Reverse(v.card)));
+    if settings.json {
+        let leads: serde_json::Map<String, Value> = values
+            .iter()
+            .map(|v| (v.card.to_string(), json!(v.tricks)))
+            .collect();
+        return Ok(json!({"deal": deal, "strain": strain.to_string(), "declarer": declarer.to_string(), "leads": leads}).to_string());
+    }
+    let list: Vec<String> = values
+        .iter()
+        .map(|v| format!("{} {}", v.card, v.tricks))
+        .collect();
+    Ok(format!(
+        "{deal}\n  {strain} by {declarer}, {leader} leads; defence's tricks: {}",
+        list.join(", ")
+    ))
+}
+
+/// Devil's Bridge: each player's range on a seeded hand.
+fn devils(args: &SolveArgs) -> Result<(), String> {
+    if args.deal.is_some() || args.file.is_some() || args.lead {
+        return Err("--game devils-bridge: solve a seeded hand with --seed (and --players)".into());
+    }
+    let options = super::devils::options(args.options.as_deref(), args.players)?;
+    let seed = args.seed.unwrap_or(0);
+    let size = options.max_hand_size();
+    let setup = HandSetup::seeded(options, seed, size, None, false);
+    let players = setup.players();
+    let hands: Vec<CardSet> = (0..players).map(|p| setup.hands[Player(p as u8)]).collect();
+    let position = Position::new(
+        tenace_rules::trick::TrickRules::plain(setup.trump()),
+        hands.clone(),
+        setup.first_player(),
+        Sides::EachAlone,
+    );
+    let mut solver = Solver::with_memory(args.memory << 20);
+    let trump = setup.trump().map_or("NT".to_string(), |s| s.to_string());
+    let mut ranges = Vec::new();
+    for p in 0..players {
+        let range = solver
+            .range(&position, Player(p as u8))
+            .map_err(|e| format!("--seed {seed}: {e}"))?;
+        ranges.push(range);
+    }
+    if args.json {
+        let ranges: serde_json::Map<String, Value> = ranges
+            .iter()
+            .enumerate()
+            .map(|(p, r)| (p.to_string(), json!({"fewest": r.fewest, "most": r.most})))
+            .collect();
+        let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
+        println!(
+            "{}",
+            json!({"seed": seed, "trump": trump, "leader": setup.first_player().0, "hands": hands, "ranges": ranges})
+        );
+        return Ok(());
+    }
+    println!(
+        "seed {seed}, trump {trump}, player {} leads",
+        setup.first_player()
+    );
+    for (p, r) in ranges.iter().enumerate() {
+        println!("  {p}: {}..{} tricks  ({})", r.fewest, r.most, hands[p]);
+    }
+    Ok(())
+}
+
+/// `--game bridgette`: the dealt thirteen cards of each player (before the exchange), for
+/// each strain and each declarer, with the declarer's opponent leading: the tricks
+/// declarer takes under the colon rules.
+fn bridgette(args: &SolveArgs) -> Result<(), String> {
+    if args.deal.is_some() || args.file.is_some() || args.lead || args.players.is_some() {
+        return Err("--game bridgette: solve a seeded deal with --seed".into());
+    }
+    let options = super::bridgette::options(args.options.as_deref())?;
+    let seed = args.seed.unwrap_or(0);
+    let setup = tenace_rules::bridgette::BridgetteSetup::seeded(options, seed, None);
+    let hands = setup.hands.0.clone();
+    let mut solver = Solver::with_memory(args.memory << 20);
+    let mut table: Vec<(Strain, [u8; 2])> = Vec::new();
+    for strain in Strain::STANDARD {
+        let mut row = [0; 2];
+        for (declarer, tricks) in row.iter_mut().enumerate() {
+            let rules = tenace_rules::trick::TrickRules {
+                trump: strain.trump(),
+                special: tenace_rules::trick::SpecialRule::Colons {
+                    block_allows_colon_lead: options.block_allows_colon_lead,
+                },
+            };
+            let leader = Player(declarer as u8).next(2);
+            let position = Position::new(rules, hands.clone(), leader, Sides::EachAlone);
+            let defence = solver
+                .tricks(&position)
+                .map_err(|e| format!("--seed {seed}: {e}"))?;
+            *tricks = 13 - defence;
+        }
+        table.push((strain, row));
+    }
+    if args.json {
+        let by_player = |p: usize| -> Value {
+            Value::Object(
+                table
+                    .iter()
+                    .map(|(strain, row)| (strain.to_string(), json!(row[p])))
+                    .collect(),
+            )
+        };
+        let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
+        println!(
+            "{}",
+            json!({"seed": seed, "dealer": setup.dealer.0, "hands": hands,
+                "tricks": {"0": by_player(0), "1": by_player(1)}})
+        );
+        return Ok(());
+    }
+    println!(
+        "seed {seed}, dealer {}: the dealt hands, before the exchange",
+        setup.dealer
+    );
+    for (p, hand) in hands.iter().enumerate() {
+        println!("  {p}: {hand}");
+    }
+    println!("declarer's tricks of 13, the other player leading:");
+    println!("       C   D   H   S  NT");
+    for p in 0..2 {
+        let cells: Vec<String> = table
+            .iter()
+            .map(|(_, row)| format!("{:>3}", row[p]))
+            .collect();
+        println!("  {p}: {}", cells.join(" "));
+    }
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! Move generation and ordering for the Contract Bridge search.
+//!
+//! Equivalent cards are merged: two cards of one hand in one suit with no card of
+//! another hand (or of the trick in progress) between them win and lose exactly the same
+//! tricks, so only the top of each such sequence is tried. The order puts first the
+//! cards that usually prove a bound: cashing winners, leading towards partner's
+//! winners, second hand low, third hand high, winning as cheaply as possible, ruffing,
+//! and discarding the lowest card.
+
+use super::search::{BridgeSearch, NT, suit_of};
+
+/// What the cards played so far to a trick tell the next player.
+#[derive(Clone, Copy)]
+struct TrickSoFar {
+    led: usize,
+    best: u8,
+    partner_safe: bool,
+}
+
+/// The cards to try at one node, best guess first.
+pub(crate) struct MoveList {
+    cards: [u8; 13],
+    scores: [i16; 13],
+    len: usize,
+    /// Per suit, the lowest card left out as equal to a higher one (0 when none). The
+    /// merge holds only while every card from there up keeps its owner, so a search
+    /// result using it must fix them: it joins the winning ranks.
+    pub merged: [u16; 4],
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            cards: [0; 13],
+            scores: [0; 13],
+            len: 0,
+            merged: [0; 4],
+        }
+    }
+
+    fn push(&mut self, card: u8, score: i16) {
+        // Insertion keeps the list sorted by score, highest first; it never holds more
+        // than 13 cards.
+        let mut i = self.len;
+        while i > 0 && self.scores[i - 1] < score {
+            self.cards[i] = self.cards[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
+        }
+        self.cards[i] = card;
+        self.scores[i] = score;
+        self.len += 1;
+    }
+
+    /// Moves `card` to the front, if it is in the list.
+    pub fn promote(&mut self, card: u8) {
+        if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
+            self.cards[..=i].rotate_right(1);
+            self.scores[..=i].rotate_right(1);
+        }
+    }
+
+    /// The cards, in order.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.cards[..self.len]
+    }
+}
+
+/// The tops of the sequences of `mine` among the `alive` cards of one suit: a card is
+/// kept unless the next higher alive card is also `mine`.
+pub(crate) fn sequence_tops(mine: u16, alive: u16) -> u16 {
+    let mut tops = 0;
+    let mut previous_mine = false;
+    let mut rest = alive;
+    while rest != 0 {
+        let bit = 1u16 << (15 - rest.leading_zeros());
+        let is_mine = mine & bit != 0;
+        if is_mine && !previous_mine {
+            tops |= bit;
+        }
+        previous_mine = is_mine;
+        rest ^= bit;
+    }
+    tops
+}
+
+fn rank_of(card: u8) -> i16 {
+    (card & 15) as i16
+}
+
+fn highest(bits: u16) -> u16 {
+    if bits == 0 {
+        0
+    } else {
+        1 << (15 - bits.leading_zeros())
+    }
+}
+
+impl BridgeSearch {
+    /// Whether `card` beats `best` in a trick (`best` being the trick's winning card).
+    pub(crate) fn beats(&self, card: u8, best: u8) -> bool {
+        let (s, b) = (suit_of(card), suit_of(best));
+        if s == b { card > best } else { s == self.trump }
+    }
+
+    fn can_ruff(&self, player: usize, suit: usize) -> bool {
+        self.trump != NT
+            && suit != self.trump
+            && self.suit(player, suit) == 0
+            && self.suit(player, self.trump) != 0
+    }
+
+    /// The legal cards of the player to move, merged and ordered.
+    pub(crate) fn moves(&self) -> MoveList {
+        let player = self.to_play();
+        let mut list = MoveList::new();
+        if self.len == 0 {
+            for suit in 0..4 {
+                let mine = self.suit(player, suit);
+                if mine != 0 {
+                    self.add_leads(&mut list, player, suit, mine);
+                }
+            }
+            return list;
+        }
+        let led = suit_of(self.trick[0]);
+        let best_pos = self.winning_position();
+        let best = self.trick[best_pos];
+        // Partner is winning when the winning card was played two seats before; it is
+        // safe when nobody still to play can beat it.
+        let partner_safe =
+            self.len >= 2 && best_pos == self.len - 2 && self.holds_up(best, self.len + 1);
+        let trick = TrickSoFar {
+            led,
+            best,
+            partner_safe,
+        };
+        let follow = self.suit(player, led);
+        if follow != 0 {
+            self.add_plays(&mut list, &trick, led, follow);
+        } else {
+            for suit in 0..4 {
+                let mine = self.suit(player, suit);
+                if mine != 0 {
+                    self.add_plays(&mut list, &trick, suit, mine);
+                }
+            }
+        }
+        list
+    }
+
+    /// Every card still in play in a suit: the hands and the trick in progress.
+    fn alive(&self, suit: usize) -> u16 {
+        let mut alive = self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit);
+        alive |= self.suit(3, suit);
+        for &card in &self.trick[..self.len] {
+            if suit_of(card) == suit {
+                alive |= 1 << (card & 15);
+            }
+        }
+        alive
+    }
+
+    fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
+        let alive = self.alive(suit);
+        let top = highest(alive);
+        let partner = (player + 2) & 3;
+        let opponents_ruff =
+            self.can_ruff((player + 1) & 3, suit) || self.can_ruff((player + 3) & 3, suit);
+        let partner_top = self.suit(partner, suit) & top != 0;
+        let partner_ruffs = self.can_ruff(partner, suit);
+        let length = mine.count_ones() as i16;
+        let mut tops = sequence_tops(mine, alive);
+        let left_out = mine & !tops;
+        list.merged[suit] = left_out & left_out.wrapping_neg();
+        while tops != 0 {
+            let bit = highest(tops);
+            tops ^= bit;
+            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
+            let rank = rank_of(card);
+            let score = if bit == top {
+                if opponents_ruff { 10 + rank } else { 60 + rank }
+            } else if partner_top && !opponents_ruff {
+                45 - rank
+            } else if partner_ruffs && !opponents_ruff {
+                40 - rank
+            } else {
+                length - rank
+            };
+            list.push(card, score);
+        }
+    }
+
+    fn add_plays(&self, list: &mut MoveList, trick: &TrickSoFar, suit: usize, mine: u16) {
+        let position = self.len;
+        let TrickSoFar {
+            led,
+            best,
+            partner_safe,
+        } = *trick;
+        let alive = self.alive(suit);
+        let mut tops = sequence_tops(mine, alive);
+        let left_out = mine & !tops;
+        list.merged[suit] = left_out & left_out.wrapping_neg();
+        while tops != 0 {
+            let bit = highest(tops);
+            tops ^= bit;
+            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
+            let rank = rank_of(card);
+            let wins_now = self.beats(card, best);
+            let score = if suit == led {
+                if partner_safe {
+                    30 - rank
+                } else if wins_now {
+                    let sure = self.holds_up(card, position + 1);
+                    if sure {
+                        50 - rank
+                    } else if position == 1 {
+                        15 - rank
+                    } else {
+                        35 - rank
+                    }
+                } else {
+                    20 - rank
+                }
+            } else if suit == self.trump {
+                if partner_safe {
+                    -20 - rank
+                } else if wins_now {
+                    40 - rank
+                } else {
+                    -30 - rank
+                }
+            } else {
+                // A discard: the lowest card of a suit with no winner in it first.
+                let keep = if bit == highest(alive) { 20 } else { 0 };
+                5 - rank - keep
+            };
+            list.push(card, score);
+        }
+    }
+
+    /// Whether `card` stays the winner whatever the players from trick position `from`
+    /// on do: none of them can beat it in its suit or ruff it.
+    fn holds_up(&self, card: u8, from: usize) -> bool {
+        let suit = suit_of(card);
+        let led = suit_of(self.trick[0]);
+        (from..4).all(|position| {
+            let p = (self.leader + position) & 3;
+            let theirs = self.suit(p, suit);
+            let higher = theirs >> ((card & 15) + 1) != 0;
+            let ruffs = suit != self.trump
+                && self.trump != NT
+                && self.suit(p, led) == 0
+                && self.suit(p, self.trump) != 0;
+            !higher && !ruffs
+        })
+    }
+}

@@ -1,0 +1,493 @@
+//! The Contract Bridge search: a bitboard position and a null-window alpha-beta
+//! ("can North-South take at least `target` more tricks?") with a transposition table at
+//! trick boundaries and quick-trick cut-offs.
+//!
+//! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
+//! other games.
+
+use super::tt::{NO_BEST, Shape, Table};
+
+/// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
+/// answer depends on.
+type Ranks = [u16; 4];
+
+fn union(into: &mut Ranks, from: &Ranks) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a |= b;
+    }
+}
+
+/// The trump index meaning no trump.
+pub(crate) const NT: usize = 4;
+
+/// The suit lane (0 clubs .. 3 spades) of a card index.
+pub(crate) const fn suit_of(card: u8) -> usize {
+    (card >> 4) as usize
+}
+
+/// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
+/// trick in progress, and the table.
+pub(crate) struct BridgeSearch {
+    pub(crate) hands: [u64; 4],
+    pub(crate) trump: usize,
+    pub(crate) leader: usize,
+    pub(crate) trick: [u8; 4],
+    pub(crate) len: usize,
+    pub(crate) table: Table,
+    table_trump: usize,
+    /// Nodes visited, for benchmarks and profiles.
+    pub(crate) nodes: u64,
+}
+
+impl BridgeSearch {
+    /// A search with a table of at most `bytes`.
+    pub fn new(bytes: usize) -> BridgeSearch {
+        BridgeSearch {
+            hands: [0; 4],
+            trump: NT,
+            leader: 0,
+            trick: [0; 4],
+            len: 0,
+            table: Table::with_bytes(bytes),
+            table_trump: usize::MAX,
+            nodes: 0,
+        }
+    }
+
+    /// Sets up a position. The table is kept while the trump suit stays the same: its
+    /// entries hold for every position of that strain.
+    pub fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]) {
+        if trump != self.table_trump {
+            self.table.clear();
+            self.table_trump = trump;
+        }
+        self.hands = hands;
+        self.trump = trump;
+        self.leader = leader;
+        self.len = trick.len();
+        self.trick[..trick.len()].copy_from_slice(trick);
+    }
+
+    /// One suit of one hand.
+    #[inline]
+    pub(crate) fn suit(&self, player: usize, suit: usize) -> u16 {
+        (self.hands[player] >> (suit * 16)) as u16
+    }
+
+    /// Whose turn it is.
+    #[inline]
+    pub(crate) fn to_play(&self) -> usize {
+        (self.leader + self.len) & 3
+    }
+
+    /// Tricks left to play, the one in progress included.
+    pub(crate) fn tricks_left(&self) -> u8 {
+        self.hands[self.to_play()].count_ones() as u8
+    }
+
+    /// The trick position (0 = leader) of the card winning the trick so far.
+    pub(crate) fn winning_position(&self) -> usize {
+        let mut best = 0;
+        for i in 1..self.len {
+            if self.beats(self.trick[i], self.trick[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// North-South's tricks from here, searched upward or downward from `guess`.
+    pub fn ns_tricks(&mut self, guess: u8) -> u8 {
+        let mut low = 0;
+        let mut high = self.tricks_left();
+        let mut target = guess.clamp(low + 1, high.max(1));
+        while low < high {
+            target = target.clamp(low + 1, high);
+            if self.search(target) {
+                low = target;
+                target += 1;
+            } else {
+                high = target - 1;
+                target -= 1;
+            }
+        }
+        low
+    }
+
+    fn play(&mut self, card: u8) {
+        let player = self.to_play();
+        self.hands[player] ^= 1 << card;
+        self.trick[self.len] = card;
+        self.len += 1;
+    }
+
+    fn unplay(&mut self) {
+        self.len -= 1;
+        let player = self.to_play();
+        self.hands[player] ^= 1 << self.trick[self.len];
+    }
+
+    /// Can North-South take at least `target` of the tricks left?
+    pub(crate) fn search(&mut self, target: u8) -> bool {
+        self.search_ranks(target).0
+    }
+
+    /// [`BridgeSearch::search`], with the winning ranks: per suit, a mask whose lowest
+    /// card is the lowest rank the answer depends on (every card at or above it must
+    /// have the same owner; the cards below are interchangeable small cards).
+    fn search_ranks(&mut self, target: u8) -> (bool, Ranks) {
+        self.nodes += 1;
+        if self.len == 0 {
+            return self.search_trick_start(target);
+        }
+        let ns_to_play = self.to_play() & 1 == 0;
+        let moves = self.moves();
+        let mut ranks = [0; 4];
+        for &card in moves.as_slice() {
+            let (proved, child) = self.play_and_search(card, target);
+            if proved == ns_to_play {
+                // The card that proved it (or an equal small card) exists in every
+                // position the winning ranks cover, so the merge needs no ranks here.
+                return (proved, child);
+            }
+            union(&mut ranks, &child);
+        }
+        union(&mut ranks, &moves.merged);
+        (!ns_to_play, ranks)
+    }
+
+    /// Plays `card`, searches on (closing the trick when it is the fourth card), and
+    /// takes the card back.
+    fn play_and_search(&mut self, card: u8, target: u8) -> (bool, Ranks) {
+        self.play(card);
+        let result = if self.len == 4 {
+            let position = self.winning_position();
+            let winner = (self.leader + position) & 3;
+            let won_by_rank = self.won_by_rank(position);
+            let saved = (self.leader, self.trick);
+            self.leader = winner;
+            self.len = 0;
+            let ns_won = u8::from(winner & 1 == 0);
+            let (proved, mut ranks) = self.search_ranks(target.saturating_sub(ns_won));
+            (self.leader, self.trick) = saved;
+            self.len = 4;
+            if let Some(card) = won_by_rank {
+                ranks[suit_of(card)] |= 1 << (card & 15);
+            }
+            (proved, ranks)
+        } else {
+            self.search_ranks(target)
+        };
+        self.unplay();
+        result
+    }
+
+    /// The winning card of the complete trick, when it beat another card of its own suit
+    /// (so its rank decided the trick).
+    fn won_by_rank(&self, position: usize) -> Option<u8> {
+        let card = self.trick[position];
+        let suit = suit_of(card);
+        (0..4)
+            .any(|i| i != position && suit_of(self.trick[i]) == suit)
+            .then_some(card)
+    }
+
+    fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
+        if target == 0 {
+            return (true, [0; 4]);
+        }
+        let left = self.tricks_left();
+        if target > left {
+            return (false, [0; 4]);
+        }
+        if left == 1 {
+            return self.last_trick(target);
+        }
+        let ns_lead = self.leader & 1 == 0;
+        let (quick, quick_ranks) = self.quick_tricks();
+        if ns_lead && quick >= target {
+            return (true, quick_ranks);
+        }
+        if !ns_lead && left - quick < target {
+            return (false, quick_ranks);
+        }
+        if let Some((ns_side, sure, sure_ranks)) = self.sure_trump_tricks() {
+            if ns_side && sure >= target {
+                return (true, sure_ranks);
+            }
+            if !ns_side && left - sure < target {
+                return (false, sure_ranks);
+            }
+        }
+        let shape = self.shape();
+        let (found, hint) = self.table.probe(&shape, target);
+        if let Some(found) = found {
+            return (found.proved, self.ranks_of_depth(found.depth));
+        }
+        let mut moves = self.moves();
+        if hint != NO_BEST {
+            moves.promote(self.card_from_hint(hint));
+        }
+        let mut ranks = [0; 4];
+        // When every card fails, a card left out as equal to a tried one must stay
+        // equal wherever the result is reused: the ranks down to it are fixed.
+        union(&mut ranks, &moves.merged);
+        for &card in moves.as_slice() {
+            let (proved, child) = self.play_and_search(card, target);
+            if proved == ns_lead {
+                let hint = self.hint_of(card);
+                let (lower, upper) = if proved {
+                    (target, left)
+                } else {
+                    (0, target - 1)
+                };
+                let depth = self.depth_of(&child);
+                self.table.store(&shape, depth, lower, upper, hint);
+                return (proved, child);
+            }
+            union(&mut ranks, &child);
+        }
+        let (lower, upper) = if ns_lead {
+            (0, target - 1)
+        } else {
+            (target, left)
+        };
+        let depth = self.depth_of(&ranks);
+        self.table.store(&shape, depth, lower, upper, NO_BEST);
+        (!ns_lead, ranks)
+    }
+
+    /// The last trick, every card forced.
+    fn last_trick(&mut self, target: u8) -> (bool, Ranks) {
+        for offset in 0..4 {
+            let player = (self.leader + offset) & 3;
+            self.trick[offset] = self.hands[player].trailing_zeros() as u8;
+        }
+        self.len = 4;
+        let position = self.winning_position();
+        let won_by_rank = self.won_by_rank(position);
+        self.len = 0;
+        let ns = u8::from((self.leader + position) & 1 == 0);
+        let mut ranks = [0; 4];
+        if let Some(card) = won_by_rank {
+            ranks[suit_of(card)] |= 1 << (card & 15);
+        }
+        (ns >= target, ranks)
+    }
+
+    /// How many cards from the top of each suit the winning ranks reach.
+    fn depth_of(&self, ranks: &Ranks) -> [u8; 4] {
+        std::array::from_fn(|suit| {
+            let lowest = ranks[suit] & ranks[suit].wrapping_neg();
+            if lowest == 0 {
+                0
+            } else {
+                (self.alive_all(suit) & !(lowest - 1)).count_ones() as u8
+            }
+        })
+    }
+
+    /// The winning ranks of a stored entry in this position: its top `depth` cards.
+    fn ranks_of_depth(&self, depth: [u8; 4]) -> Ranks {
+        std::array::from_fn(|suit| {
+            let mut alive = self.alive_all(suit);
+            let mut ranks = 0;
+            for _ in 0..depth[suit] {
+                let bit = 1u16 << (15 - alive.leading_zeros());
+                ranks |= bit;
+                alive ^= bit;
+            }
+            ranks
+        })
+    }
+
+    /// The table's view of the position: the leader and every hand's suit lengths, and
+    /// each suit's owners from the top.
+    fn shape(&self) -> Shape {
+        // Every hand holds the same number of cards at a trick start, so three suits
+        // of each hand and the size of one hand fix every length.
+        let mut lengths = (self.leader as u64) << 4 | self.hands[0].count_ones() as u64;
+        for hand in 0..4 {
+            for suit in 0..3 {
+                lengths = lengths << 4 | self.suit(hand, suit).count_ones() as u64;
+            }
+        }
+        let mut suit_lengths = [0; 4];
+        let owners = std::array::from_fn(|suit| {
+            let h1 = self.suit(1, suit);
+            let h2 = self.suit(2, suit);
+            let h3 = self.suit(3, suit);
+            let mut rest = self.suit(0, suit) | h1 | h2 | h3;
+            suit_lengths[suit] = rest.count_ones() as u8;
+            let mut owners = 0u32;
+            while rest != 0 {
+                let bit = 1u16 << (15 - rest.leading_zeros());
+                let low = u32::from((h1 | h3) & bit != 0);
+                let high = u32::from((h2 | h3) & bit != 0);
+                owners = owners << 2 | high << 1 | low;
+                rest ^= bit;
+            }
+            owners
+        });
+        Shape {
+            lengths,
+            owners,
+            suit_lengths,
+        }
+    }
+
+    /// Tricks the side holding the top trumps cannot fail to take: each card of one hand
+    /// among that side's unbroken run of top trumps wins a different trick (by itself or
+    /// under partner's higher trump). Returns the side (true for North-South), the count
+    /// and the trumps it rests on.
+    fn sure_trump_tricks(&self) -> Option<(bool, u8, Ranks)> {
+        if self.trump == NT {
+            return None;
+        }
+        let trumps: [u16; 4] = std::array::from_fn(|p| self.suit(p, self.trump));
+        let all = trumps[0] | trumps[1] | trumps[2] | trumps[3];
+        if all == 0 {
+            return None;
+        }
+        let top = 1u16 << (15 - all.leading_zeros());
+        let holder = (0..4).find(|&p| trumps[p] & top != 0)?;
+        let side = trumps[holder] | trumps[(holder + 2) & 3];
+        let theirs = all & !side;
+        let run = if theirs == 0 {
+            side
+        } else {
+            side >> (16 - theirs.leading_zeros()) << (16 - theirs.leading_zeros())
+        };
+        let sure = (trumps[holder] & run)
+            .count_ones()
+            .max((trumps[(holder + 2) & 3] & run).count_ones()) as u8;
+        let mut ranks = [0; 4];
+        ranks[self.trump] = run;
+        Some((holder & 1 == 0, sure, ranks))
+    }
+
+    /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
+    /// every other hand's (all of them once the others are out of the suit), where no
+    /// opponent can ruff.
+    pub(crate) fn quick_tricks(&self) -> (u8, Ranks) {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let lho = (leader + 1) & 3;
+        let rho = (leader + 3) & 3;
+        // In a suit contract a partner out of a cashed suit but holding trumps may have to
+        // ruff a winner: that trick is still ours, but the lead moves, so past the
+        // rounds partner can follow only one more trick counts.
+        let partner_may_ruff = self.trump != NT && self.suit(partner, self.trump) != 0;
+        let mut total = 0u32;
+        let mut excess = 0u32;
+        let mut ranks = [0; 4];
+        for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
+            let mine = self.suit(leader, suit);
+            if mine == 0 {
+                continue;
+            }
+            let others = [
+                self.suit(lho, suit),
+                self.suit(partner, suit),
+                self.suit(rho, suit),
+            ];
+            let other_bits = others[0] | others[1] | others[2];
+            let above = if other_bits == 0 {
+                mine
+            } else {
+                let top_other = 15 - other_bits.leading_zeros();
+                mine >> (top_other + 1) << (top_other + 1)
+            };
+            let winners = above.count_ones();
+            let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
+            let mut tricks = if winners >= longest_other {
+                mine.count_ones()
+            } else {
+                winners
+            };
+            if self.trump != NT && suit != self.trump {
+                for opponent in [lho, rho] {
+                    if self.suit(opponent, self.trump) != 0 {
+                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+                if partner_may_ruff {
+                    let followed = tricks.min(others[1].count_ones());
+                    excess += tricks - followed;
+                    tricks = followed;
+                }
+            }
+            if tricks > 0 || excess > 0 {
+                *suit_ranks = above;
+            }
+            total += tricks;
+        }
+        total += excess.min(1);
+        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total) {
+            total += tricks;
+            ranks[suit] |= cross_ranks;
+        }
+        ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// Tricks partner can cash after the leader's own: in a suit where partner's top
+    /// cards are above every other card (the leader's too) and the leader has a card to
+    /// lead to them, once the leader has cashed `own` tricks. Partner keeps those cards
+    /// through the leader's cashing only if it has `own` other cards to part with.
+    fn partner_tricks(&self, own: u32) -> Option<(usize, u32, u16)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        let left = self.tricks_left() as u32;
+        let mut best: Option<(usize, u32, u16)> = None;
+        for suit in 0..4 {
+            let mine = self.suit(leader, suit);
+            let theirs = self.suit(partner, suit);
+            if mine == 0 || theirs == 0 {
+                continue;
+            }
+            let others = mine | self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let top_other = 15 - others.leading_zeros();
+            let winners = theirs >> (top_other + 1) << (top_other + 1);
+            let mut tricks = winners.count_ones();
+            if tricks == 0 || left - theirs.count_ones() < own {
+                continue;
+            }
+            if self.trump != NT && suit != self.trump {
+                for &opponent in &opponents {
+                    if self.suit(opponent, self.trump) != 0 {
+                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+            }
+            if tricks > best.map_or(0, |b| b.1) {
+                best = Some((suit, tricks, winners));
+            }
+        }
+        best
+    }
+
+    /// A lead as the table remembers it: suit and rank among the suit's remaining cards.
+    fn hint_of(&self, card: u8) -> u8 {
+        let suit = suit_of(card);
+        let alive = self.alive_all(suit);
+        let above = (alive >> ((card & 15) + 1)).count_ones() as u8;
+        (suit as u8) << 4 | above
+    }
+
+    fn card_from_hint(&self, hint: u8) -> u8 {
+        let suit = (hint >> 4) as usize;
+        let mut alive = self.alive_all(suit);
+        for _ in 0..(hint & 15) {
+            alive ^= 1 << (15 - alive.leading_zeros());
+        }
+        if alive == 0 {
+            return NO_BEST;
+        }
+        (suit as u8) << 4 | (15 - alive.leading_zeros()) as u8
+    }
+
+    fn alive_all(&self, suit: usize) -> u16 {
+        self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit) | self.suit(3, suit)
+    }
+}

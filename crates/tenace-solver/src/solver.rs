@@ -1,0 +1,247 @@
+//! The solver: a plain value owning its tables, one per thread.
+
+use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Strain, Suit};
+use tenace_rules::trick::TrickRules;
+
+use crate::bridge::{BridgeSearch, NT};
+use crate::generic::{GenericPosition, GenericSearch, Roles};
+use crate::position::{Position, Sides, SolveError};
+use crate::table::DdTable;
+
+/// The default memory of a solver: 64 MiB, split between the Contract Bridge table and
+/// the generic one.
+pub const DEFAULT_MEMORY: usize = 64 << 20;
+
+/// A double-dummy solver. It owns its transposition tables, so it is `Send` and each
+/// thread keeps its own; its memory is bounded by [`Solver::with_memory`] (the default
+/// is [`DEFAULT_MEMORY`]).
+///
+/// ```
+/// use tenace_cards::{BySeat, Seat, Strain};
+/// use tenace_solver::{Position, Solver};
+/// let hands = BySeat([
+///     "SA SK HA".parse().unwrap(),
+///     "SQ SJ HK".parse().unwrap(),
+///     "S2 S3 H2".parse().unwrap(),
+///     "S4 S5 H3".parse().unwrap(),
+/// ]);
+/// let mut solver = Solver::with_memory(1 << 20);
+/// let position = Position::bridge(&hands, Strain::NoTrump, Seat::North);
+/// assert_eq!(solver.tricks(&position).unwrap(), 3);
+/// let values = solver.card_values(&position).unwrap();
+/// assert!(values.iter().all(|v| v.tricks == 3));
+/// ```
+pub struct Solver {
+    bridge: BridgeSearch,
+    generic: GenericSearch,
+}
+
+/// What one legal card is worth: the tricks the side that plays it takes from the
+/// position (the trick in progress included) with best play after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardValue {
+    /// The card.
+    pub card: Card,
+    /// The suit a named joker is played as, else `None`.
+    pub named: Option<Suit>,
+    /// Tricks for the side of the player who plays it.
+    pub tricks: u8,
+}
+
+/// A player's range in an every-player-for-themselves game: the most tricks they can
+/// make sure of and the fewest they can hold themselves to, everyone else against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    /// The fewest tricks the player can hold themselves to.
+    pub fewest: u8,
+    /// The most tricks the player can make sure of.
+    pub most: u8,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with [`DEFAULT_MEMORY`].
+    pub fn new() -> Solver {
+        Solver::with_memory(DEFAULT_MEMORY)
+    }
+
+    /// A solver whose tables use at most about `bytes` (three quarters for the Contract
+    /// Bridge table, a quarter for the generic one; at least a few KiB each).
+    pub fn with_memory(bytes: usize) -> Solver {
+        Solver {
+            bridge: BridgeSearch::new(bytes / 4 * 3),
+            generic: GenericSearch::new(bytes / 4),
+        }
+    }
+
+    /// Nodes searched since the solver was made (for benchmarks).
+    pub fn nodes(&self) -> u64 {
+        self.bridge.nodes + self.generic.nodes
+    }
+
+    /// The tricks the side of the player to play takes from here (the trick in progress
+    /// included). In an every-player-for-themselves game, the tricks that player can make
+    /// sure of alone.
+    pub fn tricks(&mut self, position: &Position) -> Result<u8, SolveError> {
+        position.check()?;
+        Ok(self.side_tricks(position, position.to_play()))
+    }
+
+    /// Every legal card of the player to play with its value (see [`CardValue`]), in card
+    /// order; a named joker once per suit it may be named as.
+    pub fn card_values(&mut self, position: &Position) -> Result<Vec<CardValue>, SolveError> {
+        position.check()?;
+        let mover = position.to_play();
+        let side = position.side_of(mover);
+        let mut values: Vec<CardValue> = Vec::new();
+        for (card, named) in position.legal_moves() {
+            let mut after = position.clone();
+            let winner = after.play(card, named)?;
+            let won = winner.map_or(0, |w| u8::from(side >> w.0 & 1 == 1));
+            let later = if after.tricks_left() == 0 {
+                0
+            } else {
+                self.tricks_for_mask(&after, side, side)
+            };
+            values.push(CardValue {
+                card,
+                named,
+                tricks: won + later,
+            });
+        }
+        Ok(values)
+    }
+
+    /// A player's [`Range`]: everyone else plays against them.
+    pub fn range(&mut self, position: &Position, player: Player) -> Result<Range, SolveError> {
+        position.check()?;
+        if player.index() >= position.players() {
+            return Err(SolveError::NoSuchPlayer(player));
+        }
+        let alone = 1u8 << player.0;
+        let everyone = ((1u16 << position.players()) - 1) as u8;
+        Ok(Range {
+            most: self.tricks_for_mask(position, alone, alone),
+            fewest: self.tricks_for_mask(position, everyone & !alone, alone),
+        })
+    }
+
+    /// The Contract Bridge table: tricks for each declarer in each strain.
+    ///
+    /// ```
+    /// use tenace_cards::{BySeat, Seat, Strain, Suit};
+    /// use tenace_solver::Solver;
+    /// let hands = BySeat([
+    ///     "SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 S2".parse().unwrap(),
+    ///     "HA HK HQ HJ HT H9 H8 H7 H6 H5 H4 H3 H2".parse().unwrap(),
+    ///     "DA DK DQ DJ DT D9 D8 D7 D6 D5 D4 D3 D2".parse().unwrap(),
+    ///     "CA CK CQ CJ CT C9 C8 C7 C6 C5 C4 C3 C2".parse().unwrap(),
+    /// ]);
+    /// let table = Solver::new().table(&hands).unwrap();
+    /// // Each hand is a whole suit: trumps are the declaring side's own suits...
+    /// assert_eq!(table.tricks(Strain::Suit(Suit::Spades), Seat::North), Some(13));
+    /// assert_eq!(table.tricks(Strain::Suit(Suit::Hearts), Seat::West), Some(13));
+    /// // ... and in no trump the opening leader runs a suit.
+    /// assert_eq!(table.tricks(Strain::NoTrump, Seat::South), Some(0));
+    /// ```
+    pub fn table(&mut self, hands: &BySeat<CardSet>) -> Result<DdTable, SolveError> {
+        self.table_for(hands, &Strain::STANDARD, |s| TrickRules::plain(s.trump()))
+    }
+
+    /// The strain by declarer table of any four-handed partnership game: `rules` gives
+    /// the trick rules of each strain (e.g. [`tenace_rules::bridge::BridgeVariant::trick_rules`]).
+    pub fn table_for(
+        &mut self,
+        hands: &BySeat<CardSet>,
+        strains: &[Strain],
+        rules: impl Fn(Strain) -> TrickRules,
+    ) -> Result<DdTable, SolveError> {
+        let mut table = DdTable::new(strains.to_vec(), 4);
+        // North-South's tricks in the last solve: the next solve's first target.
+        let mut guess = hands.0[0].len() as u8 / 2;
+        for (row, &strain) in strains.iter().enumerate() {
+            // North and South declaring first, then East and West: each solve starts
+            // from the last result of the same side, and the table entries of one
+            // strain serve every declarer.
+            for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+                let mut position = Position::new(
+                    rules(strain),
+                    hands.0.to_vec(),
+                    declarer.lho().into(),
+                    Sides::Partnerships,
+                );
+                position.check()?;
+                let tricks = if position.is_plain_bridge() {
+                    let left = position.tricks_left() as u8;
+                    self.load_bridge(&position);
+                    let ns = self.bridge.ns_tricks(guess);
+                    if declarer.index() % 2 == 0 {
+                        ns
+                    } else {
+                        left - ns
+                    }
+                } else {
+                    position.sides = Sides::Partnerships;
+                    let side = position.side_of(declarer.into());
+                    self.tricks_for_mask(&position, side, side)
+                };
+                guess = if declarer.index() % 2 == 0 {
+                    tricks
+                } else {
+                    position.tricks_left() as u8 - tricks
+                };
+                table.set(row, declarer.index(), tricks);
+            }
+        }
+        Ok(table)
+    }
+
+    /// Tricks for the side of `player` (its partnership, or the player alone).
+    fn side_tricks(&mut self, position: &Position, player: Player) -> u8 {
+        let side = position.side_of(player);
+        self.tricks_for_mask(position, side, side)
+    }
+
+    /// The tricks of the `counted` players with the `maximizers` playing to raise them
+    /// and everyone else to lower them.
+    fn tricks_for_mask(&mut self, position: &Position, maximizers: u8, counted: u8) -> u8 {
+        if position.is_plain_bridge() && maximizers == counted {
+            self.load_bridge(position);
+            let ns = self.bridge.ns_tricks(position.tricks_left() as u8 / 2);
+            return if counted & 1 == 1 {
+                ns
+            } else {
+                position.tricks_left() as u8 - ns
+            };
+        }
+        let generic = GenericPosition {
+            rules: position.rules,
+            hands: position.hands.clone(),
+            trick: position.trick,
+            restriction: position.restriction,
+            barred: position.barred.clone(),
+        };
+        self.generic.set_position(
+            &generic,
+            Roles {
+                maximizers,
+                counted,
+            },
+        );
+        let guess = self.generic.tricks_left() / 2;
+        self.generic.value(guess)
+    }
+
+    fn load_bridge(&mut self, position: &Position) {
+        let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
+        let trick: Vec<u8> = position.trick.cards().iter().map(|c| c.index()).collect();
+        let trump = position.rules.trump.map_or(NT, |s| s.index());
+        self.bridge
+            .set_position(hands, trump, position.trick.leader().index(), &trick);
+    }
+}

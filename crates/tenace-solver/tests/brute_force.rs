@@ -1,0 +1,256 @@
+//! The solver against plain minimax, written here with no table and no pruning on top of
+//! `tenace_rules::trick::TrickPlay`, over thousands of random small endings of every
+//! game's rules: trick-in-progress starts, no trump and suits, wild deuces, both joker
+//! options, two to seven hands.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tenace_cards::{Card, CardSet, Player, Rank, Suit};
+use tenace_rules::trick::{NtJoker, SpecialRule, TrickPlay, TrickRules};
+use tenace_solver::{Position, Sides, Solver};
+
+/// A deal in progress for the brute force: the play so far and the hands.
+#[derive(Clone)]
+struct Brute {
+    play: TrickPlay,
+    hands: Vec<CardSet>,
+}
+
+impl Brute {
+    /// Every legal move with its naming.
+    fn moves(&self) -> Vec<(Card, Option<Suit>)> {
+        let player = self.play.to_play().expect("not finished");
+        let hand = self.hands[player.index()];
+        let mut moves = Vec::new();
+        for card in self.play.legal(hand) {
+            let names = if card == Card::JOKER {
+                self.play.joker_names(hand)
+            } else {
+                Vec::new()
+            };
+            if names.is_empty() {
+                moves.push((card, None));
+            } else {
+                moves.extend(names.into_iter().map(|s| (card, Some(s))));
+            }
+        }
+        moves
+    }
+
+    /// The tricks of the `counted` players from here, `maximizers` raising them.
+    fn minimax(&self, maximizers: u8, counted: u8) -> u8 {
+        let Some(player) = self.play.to_play() else {
+            return 0;
+        };
+        let maximizing = maximizers >> player.0 & 1 == 1;
+        let mut best: Option<u8> = None;
+        for (card, named) in self.moves() {
+            let mut next = self.clone();
+            next.hands[player.index()].remove(card);
+            let won = match next.play.play_named_unchecked(card, named) {
+                Some(w) => counted >> w.0 & 1,
+                None => 0,
+            };
+            let value = won + next.minimax(maximizers, counted);
+            best = Some(match best {
+                None => value,
+                Some(b) if maximizing => b.max(value),
+                Some(b) => b.min(value),
+            });
+        }
+        best.expect("a player to play has a legal card")
+    }
+}
+
+/// The rule sets under test, each with its deck and table size.
+fn rule_sets() -> Vec<(TrickRules, Vec<Suit>, usize)> {
+    let mut sets = Vec::new();
+    let standard = Suit::STANDARD.to_vec();
+    let crowns = Suit::FIVE_CROWNS.to_vec();
+    for trump in [None, Some(Suit::Spades), Some(Suit::Clubs)] {
+        sets.push((TrickRules::plain(trump), standard.clone(), 4));
+        sets.push((
+            TrickRules {
+                trump,
+                special: SpecialRule::WildDeuces,
+            },
+            standard.clone(),
+            4,
+        ));
+        for joker in [NtJoker::Unwinnable, NtJoker::NominatedTwo] {
+            sets.push((
+                TrickRules {
+                    trump,
+                    special: SpecialRule::Joker(joker),
+                },
+                crowns.clone(),
+                4,
+            ));
+        }
+    }
+    for players in [2, 3, 5, 6, 7] {
+        sets.push((
+            TrickRules::plain(Some(Suit::Hearts)),
+            standard.clone(),
+            players,
+        ));
+        sets.push((TrickRules::plain(None), standard.clone(), players));
+    }
+    // Bridgette: two hands, the colons, the block with either lead option.
+    for trump in [None, Some(Suit::Spades)] {
+        for block_allows_colon_lead in [true, false] {
+            sets.push((
+                TrickRules {
+                    trump,
+                    special: SpecialRule::Colons {
+                        block_allows_colon_lead,
+                    },
+                },
+                standard.clone(),
+                2,
+            ));
+        }
+    }
+    sets
+}
+
+/// Random small hands from a deck restricted to a few ranks, so suits are contested.
+fn random_position(
+    rng: &mut ChaCha8Rng,
+    rules: TrickRules,
+    suits: &[Suit],
+    players: usize,
+) -> Brute {
+    let max = if players > 4 { 3 } else { 4 };
+    let size = rng.random_range(1..=max);
+    let low = if suits.len() == 5 { 3 } else { 2 };
+    let mut deck: Vec<Card> = suits
+        .iter()
+        .flat_map(|&s| (low..=14u8).filter_map(move |r| Rank::from_bit(r).map(|r| Card::new(s, r))))
+        .collect();
+    if matches!(rules.special, SpecialRule::Joker(_)) {
+        deck.push(Card::JOKER);
+    }
+    let colons = matches!(rules.special, SpecialRule::Colons { .. });
+    if colons {
+        deck.extend(CardSet::COLONS.iter());
+    }
+    deck.shuffle(rng);
+    // Favour few suits so that following, ruffing and discarding all happen.
+    let keep = rng.random_range(2..=suits.len());
+    let kept: Vec<Suit> = suits[..keep].to_vec();
+    deck.retain(|c| c.suit().is_none_or(|s| kept.contains(&s)));
+    if matches!(rules.special, SpecialRule::Joker(_))
+        && !deck[..size * players].contains(&Card::JOKER)
+        && rng.random_bool(0.7)
+    {
+        // Usually put the joker in play.
+        let at = deck.iter().position(|&c| c == Card::JOKER).unwrap();
+        deck.swap(at, rng.random_range(0..size * players));
+    }
+    if colons {
+        // Usually put a colon or two in play, so follows, blocks and colon leads happen.
+        for colon in CardSet::COLONS.iter() {
+            let at = deck.iter().position(|&c| c == colon).unwrap();
+            if at >= size * players && rng.random_bool(0.6) {
+                deck.swap(at, rng.random_range(0..size * players));
+            }
+        }
+    }
+    let mut hands = vec![CardSet::EMPTY; players];
+    for (i, &card) in deck[..size * players].iter().enumerate() {
+        hands[i % players].insert(card);
+    }
+    let leader = Player(rng.random_range(0..players) as u8);
+    let mut brute = Brute {
+        play: TrickPlay::new(rules, players, size, leader),
+        hands,
+    };
+    // Start part-way through the first trick now and then.
+    let played = rng.random_range(0..players);
+    for _ in 0..played {
+        let moves = brute.moves();
+        let (card, named) = moves[rng.random_range(0..moves.len())];
+        let p = brute.play.to_play().unwrap();
+        brute.hands[p.index()].remove(card);
+        brute.play.play_named_unchecked(card, named);
+    }
+    brute
+}
+
+fn position_of(brute: &Brute, sides: Sides) -> Position {
+    let players = brute.hands.len();
+    Position {
+        rules: *brute.play.rules(),
+        hands: brute.hands.clone(),
+        trick: *brute.play.current(),
+        restriction: brute.play.lead_restriction(),
+        barred: (0..players)
+            .map(|p| brute.play.barred(Player(p as u8)))
+            .collect(),
+        sides,
+    }
+}
+
+#[test]
+fn solver_agrees_with_minimax_on_random_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut solver = Solver::with_memory(8 << 20);
+    let mut checked = 0;
+    for round in 0..140 {
+        for (rules, suits, players) in rule_sets() {
+            let brute = random_position(&mut rng, rules, &suits, players);
+            let mover = brute.play.to_play().unwrap();
+            let sides = if players == 4 && round % 2 == 0 {
+                Sides::Partnerships
+            } else {
+                Sides::EachAlone
+            };
+            let position = position_of(&brute, sides);
+            let side = position.side_of(mover);
+            let expected = brute.minimax(side, side);
+            assert_eq!(
+                solver.tricks(&position).unwrap(),
+                expected,
+                "tricks of {rules:?} {:?}",
+                position
+            );
+            // Every card's value, through the solver's own play.
+            for value in solver.card_values(&position).unwrap() {
+                let mut next = brute.clone();
+                next.hands[mover.index()].remove(value.card);
+                let won = next
+                    .play
+                    .play_named_unchecked(value.card, value.named)
+                    .map_or(0, |w| side >> w.0 & 1);
+                let want = won + next.minimax(side, side);
+                assert_eq!(
+                    value.tricks, want,
+                    "card {} {:?} of {:?}",
+                    value.card, value.named, position
+                );
+            }
+            if sides == Sides::EachAlone {
+                let target = Player(rng.random_range(0..players) as u8);
+                let range = solver.range(&position, target).unwrap();
+                let alone = 1u8 << target.0;
+                let all = ((1u16 << players) - 1) as u8;
+                assert_eq!(
+                    range.most,
+                    brute.minimax(alone, alone),
+                    "most of {target} in {:?}",
+                    position
+                );
+                assert_eq!(
+                    range.fewest,
+                    brute.minimax(all & !alone, alone),
+                    "fewest of {target} in {:?}",
+                    position
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3000, "{checked} positions");
+}
