@@ -168,6 +168,18 @@ pub trait Match {
         events
     }
 
+    /// Plays a record onto this match, checking every action: the record is the game.
+    /// Returns the index of the first action refused, with the reason.
+    fn replayed(mut self, history: &[Move]) -> Result<Self, (usize, IllegalAction)>
+    where
+        Self: Sized,
+    {
+        for (i, mv) in history.iter().enumerate() {
+            self.try_apply(mv.player, mv.action).map_err(|e| (i, e))?;
+        }
+        Ok(self)
+    }
+
     /// A player's view of the deal in progress (the last deal once the match is over).
     fn observation(&self, player: Player) -> Option<View> {
         self.deals().latest().map(|d| d.observation(player))

@@ -85,19 +85,12 @@ impl BridgetteMatch {
         seed: u64,
         history: &[Move],
     ) -> Result<BridgetteMatch, (usize, IllegalAction)> {
-        let mut m = BridgetteMatch::new(options, seed).map_err(|e| {
-            (
-                0,
-                IllegalAction::NotToAct {
-                    player: "-".into(),
-                    reason: e.to_string(),
-                },
-            )
+        let game = BridgetteMatch::new(options, seed).map_err(|e| {
+            let reason = e.to_string();
+            let player = "-".into();
+            (0, IllegalAction::NotToAct { player, reason })
         })?;
-        for (i, mv) in history.iter().enumerate() {
-            m.try_apply(mv.player, mv.action).map_err(|e| (i, e))?;
-        }
-        Ok(m)
+        game.replayed(history)
     }
 
     /// The options.
