@@ -457,16 +457,19 @@ impl Engine {
         let names: Vec<String> = (0..n as u8).map(|i| self.name(Player(i))).collect();
         let seats = self.session()?.seats_named();
         let by_number = name.parse::<Player>().ok().filter(|p| p.index() < n);
-        let by_role = self.bridgette_role(name);
         let by_seat = (0..n as u8)
             .map(Player)
             .find(|&p| seats && self.name(p).eq_ignore_ascii_case(name));
-        by_seat.or(by_number).or(by_role).ok_or_else(|| {
-            Refusal(format!(
-                "player: unknown player {name:?} (expected one of {})",
-                names.join(", ")
-            ))
-        })
+        // Roles need the deal in view: only looked up when the name is no seat or number.
+        by_seat
+            .or(by_number)
+            .or_else(|| self.bridgette_role(name))
+            .ok_or_else(|| {
+                Refusal(format!(
+                    "player: unknown player {name:?} (expected one of {})",
+                    names.join(", ")
+                ))
+            })
     }
 
     /// Bridgette's players may also be named by their role in the deal in progress:

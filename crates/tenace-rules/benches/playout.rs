@@ -29,6 +29,27 @@ fn playout(deal: &mut impl Game, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// Times whole deals from fresh seeds, played with uniformly random legal actions.
+fn bench_random_playout<G: Game>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    new: fn(u64) -> G,
+) {
+    group.bench_function("random_playout", |b| {
+        let mut seed = 0u64;
+        b.iter_batched(
+            || {
+                seed += 1;
+                (new(seed), ChaCha8Rng::seed_from_u64(seed))
+            },
+            |(mut deal, mut rng)| {
+                playout(&mut deal, &mut rng);
+                black_box(deal.outcome())
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 /// A deal in mid-play: the auction over and a few tricks played.
 fn mid_play(seed: u64) -> BridgeDeal {
     let mut deal = new_deal(seed);
@@ -53,20 +74,7 @@ fn mid_play(seed: u64) -> BridgeDeal {
 fn bench_playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("bridge");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("random_playout", |b| {
-        let mut seed = 0u64;
-        b.iter_batched(
-            || {
-                seed += 1;
-                (new_deal(seed), ChaCha8Rng::seed_from_u64(seed))
-            },
-            |(mut deal, mut rng)| {
-                playout(&mut deal, &mut rng);
-                black_box(deal.score_ns())
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    bench_random_playout(&mut group, new_deal);
     group.bench_function("deal_from_seed", |b| {
         let mut seed = 0u64;
         b.iter(|| {
@@ -117,20 +125,7 @@ fn bridgette_at(seed: u64, tricks: usize) -> BridgetteDeal {
 fn bench_bridgette(c: &mut Criterion) {
     let mut group = c.benchmark_group("bridgette");
     group.throughput(Throughput::Elements(1));
-    group.bench_function("random_playout", |b| {
-        let mut seed = 0u64;
-        b.iter_batched(
-            || {
-                seed += 1;
-                (new_bridgette(seed), ChaCha8Rng::seed_from_u64(seed))
-            },
-            |(mut deal, mut rng)| {
-                playout(&mut deal, &mut rng);
-                black_box(deal.points())
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    bench_random_playout(&mut group, new_bridgette);
     let auction = bridgette_at(5, 0);
     let bidder = auction.to_act().iter().next().expect("the dealer calls");
     group.bench_function("legal_calls", |b| {

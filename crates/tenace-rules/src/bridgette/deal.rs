@@ -4,7 +4,7 @@ use tenace_cards::{ByPlayer, Card, CardSet, Player, Strain};
 
 use super::bidding::{AUCTION_RULES, BridgetteError, auction_closed, check_call};
 use super::options::{BridgetteOptions, UpcardTo};
-use super::setup::{BridgetteSetup, HAND_SIZE, NON_DEALER_DRAW, SetupError, dealer_draw};
+use super::setup::{BridgetteSetup, HAND_SIZE, SetupError};
 use crate::any::GameConfig;
 use crate::auction::Auction;
 use crate::contract::Contract;
@@ -204,26 +204,17 @@ impl BridgetteDeal {
     /// Moves the player's draw from the top of the stock into their hand, and makes
     /// them the one to discard as many.
     fn draw(&mut self, player: Player) {
-        let non_dealer = player != self.setup.dealer;
-        let count = if non_dealer {
-            NON_DEALER_DRAW
-        } else {
-            dealer_draw(self.upcard())
-        };
-        let setup_draw = &self.setup.draws()[player];
-        // The stock is in order; a player's draw is where `draws` says it is, and it is
-        // always the top of what remains, but for the up-card kept for the dealer.
-        for &card in setup_draw {
-            if let Some(i) = self.stock.iter().position(|&c| c == card) {
-                self.stock.remove(i);
-            }
+        // `draws` already knows each draw's size (2, or 4, 8 or 12 by the up-card) and
+        // where in the stock it lies.
+        let draw = self.setup.draws()[player].clone();
+        self.stock.retain(|card| !draw.contains(card));
+        for &card in &draw {
             self.hands[player].insert(card);
             self.drawn[player].insert(card);
         }
-        debug_assert_eq!(setup_draw.len(), count);
         self.discarding = Some(Discarding {
             player,
-            owed: count,
+            owed: draw.len(),
         });
     }
 
