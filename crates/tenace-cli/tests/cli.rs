@@ -1,4 +1,4 @@
-//! The `tenace` binary run as a user runs it: `deal`, `score`, `sim`, `engine` and the help
+//! The `tenace` binary run as a user runs it: `deal`, `score`, `sim`, `engine`, `solve` and the help
 //! of each, checking what they print, what they refuse and how they exit.
 
 use std::collections::BTreeSet;
@@ -1030,4 +1030,97 @@ fn bridgette_sim_plays_whole_games_on_any_number_of_threads() {
     }
     let err = fails(&["sim", "--game", "bridgette", "--players", "3"]);
     assert!(err.contains("played by two"), "{err}");
+}
+
+/// The deal whose every hand is one whole suit: each side's own suits as trumps make all
+/// thirteen tricks, and in no trump the opening leader runs a suit.
+const SOLID: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+
+#[test]
+fn solve_prints_the_table_and_par_as_json() {
+    let out = tenace(&["solve", "--deal", SOLID, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["tricks"]["N"]["S"], 13);
+    assert_eq!(line["tricks"]["E"]["H"], 13);
+    assert_eq!(line["tricks"]["N"]["H"], 0);
+    assert_eq!(line["tricks"]["S"]["NT"], 0);
+    assert!(line["par"]["score"].is_i64(), "{line}");
+}
+
+#[test]
+fn solve_takes_an_ending_without_par() {
+    // North's two spades against East's two clubs: whoever leads in no trump keeps the
+    // lead with their own suit, and a trump suit gives its holder both tricks.
+    let ending = "N:AK... ...KQ 32... ...32";
+    let out = tenace(&["solve", "--deal", ending, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert!(line.get("par").is_none(), "{line}");
+    assert_eq!(line["tricks"]["N"]["S"], 2);
+    assert_eq!(line["tricks"]["E"]["C"], 2);
+    // North declares no trump: East leads a club and keeps the lead.
+    assert_eq!(line["tricks"]["N"]["NT"], 0);
+    assert_eq!(line["tricks"]["E"]["NT"], 0);
+
+    let leads = tenace(&[
+        "solve",
+        "--deal",
+        ending,
+        "--lead",
+        "--strain",
+        "NT",
+        "--declarer",
+        "N",
+        "--json",
+    ]);
+    let leads: serde_json::Value = serde_json::from_str(stdout(&leads).trim()).unwrap();
+    assert_eq!(leads["leads"]["CK"], 2, "{leads}");
+}
+
+#[test]
+fn solve_refuses_hands_of_different_sizes() {
+    let out = tenace(&["solve", "--deal", "N:AK... ...KQ 3... ...32"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--deal") && err.contains("S holds 1 cards"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_batch_on_two_threads_equals_one_thread() {
+    let dir = std::env::temp_dir().join(format!("tenace-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boards.pbn");
+    let endings = [
+        "N:AKQ.2.. J32..2. T98...2 .3.AK.3",
+        "N:A2.K.Q. K3.Q.2. Q4.A.3. J5.J.4.",
+        SOLID,
+    ];
+    let text: String = endings
+        .iter()
+        .map(|d| format!("[Deal \"{d}\"]\n"))
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let one = tenace(&["solve", "--file", path, "--json", "--threads", "1"]);
+    let two = tenace(&["solve", "--file", path, "--json", "--threads", "2"]);
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(stdout(&one).lines().count(), 3);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -43,6 +43,7 @@ A bridge table gives the tricks each declarer takes in each strain (the player o
 declarer's left leads), and for Contract Bridge the par score and contracts for --vul
 (default none) with the deal's first seat as dealer (or --dealer). Par contracts are
 written level, strain, X when doubled, then the declarer: 4S-N, 5DX-E.
+A deal may be an ending: every hand holding the same number of cards (no par then).
 --file reads one deal a line, bare or in a PBN [Deal \"...\"] tag, and solves them on every
 core (or --threads). --json prints one JSON line per deal.
 --lead prints the tricks the defence takes after each opening lead.
@@ -238,11 +239,16 @@ fn boards(args: &SolveArgs, variant: BridgeVariant) -> Result<Vec<Board>, String
 fn parse_board(variant: BridgeVariant, text: &str) -> Result<Board, String> {
     let deal = parse_deal_for(variant.deck(), text).map_err(|e| e.to_string())?;
     let hands = deal.complete().ok_or("every hand must be given")?;
-    let size = variant.hand_size();
+    // A full deal, or an ending: every hand holding the same number of cards.
+    let size = hands[Seat::North].len();
+    let full = variant.hand_size();
+    if size == 0 || size > full {
+        return Err(format!("N holds {size} cards: a hand holds 1 to {full}"));
+    }
     for seat in Seat::ALL {
         if hands[seat].len() != size {
             return Err(format!(
-                "{seat} holds {} cards, not {size}",
+                "{seat} holds {} cards, N {size}: every hand must hold as many",
                 hands[seat].len()
             ));
         }
@@ -299,7 +305,9 @@ fn solve_board(solver: &mut Solver, board: &Board, settings: &Settings) -> Resul
     let table = solver
         .table_for(&board.hands, &strains, |s| settings.variant.trick_rules(s))
         .map_err(|e| format!("deal {deal}: {e}"))?;
-    let par = (settings.variant == BridgeVariant::Standard).then(|| {
+    // Par needs the whole deal's thirteen tricks: an ending has none.
+    let whole = board.hands[Seat::North].len() == settings.variant.hand_size();
+    let par = (settings.variant == BridgeVariant::Standard && whole).then(|| {
         par(
             &table,
             settings.vulnerability,

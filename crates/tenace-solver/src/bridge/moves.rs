@@ -22,10 +22,9 @@ pub(crate) struct MoveList {
     cards: [u8; 13],
     scores: [i16; 13],
     len: usize,
-    /// Per suit, the lowest card left out as equal to a higher one (0 when none). The
-    /// merge holds only while every card from there up keeps its owner, so a search
-    /// result using it must fix them: it joins the winning ranks.
-    pub merged: [u16; 4],
+    /// Per suit, the cards left out as equal to a higher one of the same sequence. See
+    /// [`BridgeSearch::cover_merges`] for what a result resting on the merge must fix.
+    pub left_out: [u16; 4],
 }
 
 impl MoveList {
@@ -34,7 +33,7 @@ impl MoveList {
             cards: [0; 13],
             scores: [0; 13],
             len: 0,
-            merged: [0; 4],
+            left_out: [0; 4],
         }
     }
 
@@ -57,6 +56,25 @@ impl MoveList {
         if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
             self.cards[..=i].rotate_right(1);
             self.scores[..=i].rotate_right(1);
+        }
+    }
+
+    /// Sorts again by `key` (highest first), keeping the present order among equals.
+    pub fn resort(&mut self, key: impl Fn(u8, i16) -> i32) {
+        let mut entries: [(i32, u8, i16); 13] = [(0, 0, 0); 13];
+        let n = self.len;
+        for (entry, (&card, &score)) in entries
+            .iter_mut()
+            .zip(self.cards.iter().zip(&self.scores))
+            .take(n)
+        {
+            *entry = (key(card, score), card, score);
+        }
+        // A stable sort keeps the static order among equal keys.
+        entries[..n].sort_by_key(|e| std::cmp::Reverse(e.0));
+        for (i, &(_, card, score)) in entries[..n].iter().enumerate() {
+            self.cards[i] = card;
+            self.scores[i] = score;
         }
     }
 
@@ -88,7 +106,7 @@ fn rank_of(card: u8) -> i16 {
     (card & 15) as i16
 }
 
-fn highest(bits: u16) -> u16 {
+pub(crate) fn highest(bits: u16) -> u16 {
     if bits == 0 {
         0
     } else {
@@ -150,7 +168,7 @@ impl BridgeSearch {
     }
 
     /// Every card still in play in a suit: the hands and the trick in progress.
-    fn alive(&self, suit: usize) -> u16 {
+    pub(crate) fn alive(&self, suit: usize) -> u16 {
         let mut alive = self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit);
         alive |= self.suit(3, suit);
         for &card in &self.trick[..self.len] {
@@ -165,28 +183,41 @@ impl BridgeSearch {
         let alive = self.alive(suit);
         let top = highest(alive);
         let partner = (player + 2) & 3;
-        let opponents_ruff =
-            self.can_ruff((player + 1) & 3, suit) || self.can_ruff((player + 3) & 3, suit);
+        let lho = (player + 1) & 3;
+        let rho = (player + 3) & 3;
+        let opponents_ruff = self.can_ruff(lho, suit) || self.can_ruff(rho, suit);
         let partner_top = self.suit(partner, suit) & top != 0;
+        let lho_top = self.suit(lho, suit) & top != 0;
         let partner_ruffs = self.can_ruff(partner, suit);
         let length = mine.count_ones() as i16;
+        let side_len = length.max(self.suit(partner, suit).count_ones() as i16);
+        let opp_len = (self.suit(lho, suit).count_ones() as i16)
+            .max(self.suit(rho, suit).count_ones() as i16);
         let mut tops = sequence_tops(mine, alive);
         let left_out = mine & !tops;
-        list.merged[suit] = left_out & left_out.wrapping_neg();
+        list.left_out[suit] = left_out;
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;
             let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
             let rank = rank_of(card);
-            let score = if bit == top {
-                if opponents_ruff { 10 + rank } else { 60 + rank }
+            // The weights were tuned on random endings (node counts, coordinate
+            // descent): cash a top card, lead low to partner's top card or to a ruff,
+            // else lead low from length; prefer suits where our side is longer and
+            // the left-hand opponent holds the top card (leading up to it).
+            let mut score = if bit == top {
+                if opponents_ruff { 15 + rank } else { 40 + rank }
             } else if partner_top && !opponents_ruff {
-                45 - rank
+                65 - rank
             } else if partner_ruffs && !opponents_ruff {
                 40 - rank
             } else {
                 length - rank
             };
+            score -= side_len - opp_len;
+            if lho_top {
+                score += 10;
+            }
             list.push(card, score);
         }
     }
@@ -201,7 +232,7 @@ impl BridgeSearch {
         let alive = self.alive(suit);
         let mut tops = sequence_tops(mine, alive);
         let left_out = mine & !tops;
-        list.merged[suit] = left_out & left_out.wrapping_neg();
+        list.left_out[suit] = left_out;
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;

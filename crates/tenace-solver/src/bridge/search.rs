@@ -5,6 +5,7 @@
 //! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
 //! other games.
 
+use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table};
 
 /// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
@@ -37,6 +38,11 @@ pub(crate) struct BridgeSearch {
     table_trump: usize,
     /// Nodes visited, for benchmarks and profiles.
     pub(crate) nodes: u64,
+    /// Per leader and card, how much that lead has proved bounds (weighted by the
+    /// tricks left): the history heuristic, for ordering leads.
+    history: Box<[[u32; 64]; 4]>,
+    /// Per tricks left and leader, the lead that last proved a bound (a killer move).
+    killer: [[u8; 4]; 14],
 }
 
 impl BridgeSearch {
@@ -51,6 +57,8 @@ impl BridgeSearch {
             table: Table::with_bytes(bytes),
             table_trump: usize::MAX,
             nodes: 0,
+            history: Box::new([[0; 64]; 4]),
+            killer: [[NO_BEST; 4]; 14],
         }
     }
 
@@ -152,7 +160,7 @@ impl BridgeSearch {
             }
             union(&mut ranks, &child);
         }
-        union(&mut ranks, &moves.merged);
+        self.cover_merges(&mut ranks, &moves.left_out);
         (!ns_to_play, ranks)
     }
 
@@ -204,7 +212,9 @@ impl BridgeSearch {
             return self.last_trick(target);
         }
         let ns_lead = self.leader & 1 == 0;
-        let (quick, quick_ranks) = self.quick_tricks();
+        // The quick tricks the leader's side needs for a cut-off.
+        let need = if ns_lead { target } else { left + 1 - target };
+        let (quick, quick_ranks) = self.quick_tricks(need);
         if ns_lead && quick >= target {
             return (true, quick_ranks);
         }
@@ -225,16 +235,13 @@ impl BridgeSearch {
             return (found.proved, self.ranks_of_depth(found.depth));
         }
         let mut moves = self.moves();
-        if hint != NO_BEST {
-            moves.promote(self.card_from_hint(hint));
-        }
+        self.order_leads(&mut moves, left, hint);
         let mut ranks = [0; 4];
-        // When every card fails, a card left out as equal to a tried one must stay
-        // equal wherever the result is reused: the ranks down to it are fixed.
-        union(&mut ranks, &moves.merged);
         for &card in moves.as_slice() {
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_lead {
+                self.history[self.leader][card as usize] += u32::from(left) * u32::from(left);
+                self.killer[left as usize][self.leader] = card;
                 let hint = self.hint_of(card);
                 let (lower, upper) = if proved {
                     (target, left)
@@ -247,6 +254,7 @@ impl BridgeSearch {
             }
             union(&mut ranks, &child);
         }
+        self.cover_merges(&mut ranks, &moves.left_out);
         let (lower, upper) = if ns_lead {
             (0, target - 1)
         } else {
@@ -255,6 +263,53 @@ impl BridgeSearch {
         let depth = self.depth_of(&ranks);
         self.table.store(&shape, depth, lower, upper, NO_BEST);
         (!ns_lead, ranks)
+    }
+
+    /// Orders the leads: the static score, raised by the leads that proved bounds
+    /// before (history), then last proving lead at this depth (killer), then the
+    /// table's best lead for this very position first of all.
+    fn order_leads(&self, moves: &mut MoveList, left: u8, hint: u8) {
+        // Measured on 80 random 10-card endings: history and killer together cut the
+        // nodes by about a quarter; the static score alone orders well only cash-outs.
+        let history = &self.history[self.leader];
+        moves.resort(|card, score| {
+            i32::from(score) * 10 + history[card as usize].min(1 << 20) as i32
+        });
+        let killer = self.killer[left as usize][self.leader];
+        if killer != NO_BEST && self.hands[self.leader] >> killer & 1 == 1 {
+            moves.promote(killer);
+        }
+        if hint != NO_BEST {
+            moves.promote(self.card_from_hint(hint));
+        }
+    }
+
+    /// When every card failed, the cards left out as equal to a tried one must stay
+    /// equal wherever the result is reused. A sequence wholly below the lowest winning
+    /// rank is small cards anyway, and one wholly above it keeps its owners; only the
+    /// sequence through the lowest winning rank could split, so the ranks reach down to
+    /// its bottom card.
+    fn cover_merges(&self, ranks: &mut Ranks, left_out: &[u16; 4]) {
+        let mover = self.to_play();
+        for suit in 0..4 {
+            if left_out[suit] == 0 || ranks[suit] == 0 {
+                continue;
+            }
+            let mine = self.suit(mover, suit);
+            let mut bit = ranks[suit] & ranks[suit].wrapping_neg();
+            if mine & bit == 0 {
+                continue;
+            }
+            let alive = self.alive(suit);
+            loop {
+                let next = highest(alive & (bit - 1));
+                if next == 0 || mine & next == 0 {
+                    break;
+                }
+                bit = next;
+            }
+            ranks[suit] |= bit;
+        }
     }
 
     /// The last trick, every card forced.
@@ -369,7 +424,7 @@ impl BridgeSearch {
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
     /// every other hand's (all of them once the others are out of the suit), where no
     /// opponent can ruff.
-    pub(crate) fn quick_tricks(&self) -> (u8, Ranks) {
+    pub(crate) fn quick_tricks(&self, need: u8) -> (u8, Ranks) {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let lho = (leader + 1) & 3;
@@ -381,6 +436,7 @@ impl BridgeSearch {
         let mut total = 0u32;
         let mut excess = 0u32;
         let mut ranks = [0; 4];
+        let mut per_suit = [0u32; 4];
         for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
             let mine = self.suit(leader, suit);
             if mine == 0 {
@@ -420,7 +476,17 @@ impl BridgeSearch {
             if tricks > 0 || excess > 0 {
                 *suit_ranks = above;
             }
+            per_suit[suit] = tricks;
             total += tricks;
+        }
+        if total >= u32::from(need) {
+            // Cashing only some suits is a line too: the bound then rests on those
+            // suits' winners alone, which keeps it valid for more positions.
+            let (sum, used) = cash_some(&per_suit, &ranks, u32::from(need), 4);
+            return ((sum as u8).min(self.tricks_left()), used);
+        }
+        if let Some(found) = self.crossing_tricks(&per_suit, &ranks, u32::from(need)) {
+            return found;
         }
         total += excess.min(1);
         if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total) {
@@ -428,6 +494,60 @@ impl BridgeSearch {
             ranks[suit] |= cross_ranks;
         }
         ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// The leader's side cashes winners in both hands of one suit, crossing to partner
+    /// with a small card, after the leader's own winners elsewhere: `need` tricks
+    /// that way, or `None`. The leader cashes its `a` winners (partner following with
+    /// small cards, so partner must have `a` of them), leads a small card, and partner
+    /// cashes its `b`. Ending in partner's hand is fine: this suit is cashed last.
+    fn crossing_tricks(
+        &self,
+        per_suit: &[u32; 4],
+        ranks: &Ranks,
+        need: u32,
+    ) -> Option<(u8, Ranks)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        for suit in 0..4 {
+            let mine = self.suit(leader, suit);
+            let theirs = self.suit(partner, suit);
+            if mine == 0 || theirs == 0 {
+                continue;
+            }
+            let opp = self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let cut = if opp == 0 {
+                0
+            } else {
+                16 - opp.leading_zeros()
+            };
+            let run_mine = mine >> cut << cut;
+            let run_theirs = theirs >> cut << cut;
+            let (a, b) = (run_mine.count_ones(), run_theirs.count_ones());
+            if b == 0 || mine.count_ones() <= a || theirs.count_ones() - b < a {
+                continue;
+            }
+            let mut here = a + b;
+            if self.trump != NT && suit != self.trump {
+                for &opponent in &opponents {
+                    if self.suit(opponent, self.trump) != 0 {
+                        here = here.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+            }
+            let mut others = *per_suit;
+            others[suit] = 0;
+            let rest = need.saturating_sub(here);
+            let partner_spare = self.hands[partner].count_ones() - theirs.count_ones();
+            if others.iter().sum::<u32>() < rest || partner_spare < rest {
+                continue;
+            }
+            let (sum, mut used) = cash_some(&others, ranks, rest, suit);
+            used[suit] = run_mine | run_theirs;
+            return Some((((sum + here) as u8).min(self.tricks_left()), used));
+        }
+        None
     }
 
     /// Tricks partner can cash after the leader's own: in a suit where partner's top
@@ -490,4 +610,26 @@ impl BridgeSearch {
     fn alive_all(&self, suit: usize) -> u16 {
         self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit) | self.suit(3, suit)
     }
+}
+
+/// The fewest suits' winners (from `per_suit` tricks and their `ranks`) that make `need`
+/// tricks, skipping suit `skip` (4 for none): the tricks and the ranks they rest on.
+fn cash_some(per_suit: &[u32; 4], ranks: &Ranks, need: u32, skip: usize) -> (u32, Ranks) {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by_key(|&s| std::cmp::Reverse(per_suit[s]));
+    let mut sum = 0;
+    let mut used = [0; 4];
+    for s in order {
+        if sum >= need || s == skip || per_suit[s] == 0 {
+            continue;
+        }
+        let wanted = need - sum;
+        sum += per_suit[s];
+        used[s] = ranks[s];
+        // Cashing fewer winners than the suit holds rests on the top ones only.
+        while used[s].count_ones() > wanted.max(1) && per_suit[s] <= used[s].count_ones() {
+            used[s] &= used[s] - 1;
+        }
+    }
+    (sum, used)
 }
