@@ -3,6 +3,7 @@
 //! Positions of the other games go to [`crate::generic`]; this path reads cards as bare
 //! 64-bit masks and never calls the [`tenace_rules::trick::TrickRules`] hooks.
 
+mod cashing;
 mod moves;
 pub(crate) mod search;
 mod tt;

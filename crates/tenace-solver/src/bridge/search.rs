@@ -214,7 +214,13 @@ impl BridgeSearch {
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
-        let (quick, quick_ranks) = self.quick_tricks(need);
+        let (mut quick, mut quick_ranks) = self.quick_tricks(need);
+        if quick < need {
+            let (cashed, cashed_ranks) = self.cashing_tricks(need);
+            if cashed >= need {
+                (quick, quick_ranks) = (cashed, cashed_ranks);
+            }
+        }
         if ns_lead && quick >= target {
             return (true, quick_ranks);
         }
