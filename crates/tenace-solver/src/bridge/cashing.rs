@@ -213,6 +213,27 @@ impl BridgeSearch {
     /// `need`, with the ranks they rest on.
     pub(crate) fn cashing_tricks(&self, need: u8) -> (u8, Ranks) {
         let leader = self.leader;
+        // The line wins only with a top card or a ruff in either hand: when the suits
+        // headed by the side cannot give `need` tricks, nor can the line.
+        let partner = (leader + 2) & 3;
+        let mut most = 0;
+        for suit in 0..4 {
+            let side = self.suit(leader, suit) | self.suit(partner, suit);
+            let all = side | self.suit(leader ^ 1, suit) | self.suit(leader ^ 3, suit);
+            if side & highest(all) != 0 {
+                most += self
+                    .suit(leader, suit)
+                    .count_ones()
+                    .max(self.suit(partner, suit).count_ones());
+            }
+        }
+        if self.trump != NT {
+            most += self.suit(partner, self.trump).count_ones()
+                + self.suit(leader, self.trump).count_ones();
+        }
+        if most < u32::from(need) {
+            return (0, [0; 4]);
+        }
         let mut line = Line {
             hands: std::array::from_fn(|p| std::array::from_fn(|s| self.suit(p, s))),
             trump: self.trump,

@@ -15,6 +15,23 @@ struct TrickSoFar {
     led: usize,
     best: u8,
     partner_safe: bool,
+    /// The led suit's cards of the players still to play after the mover.
+    later_led: u16,
+    /// The trumps of those of them out of the led suit (who may ruff).
+    later_ruffing_trumps: u16,
+}
+
+impl TrickSoFar {
+    /// Whether `card` (of the led suit, or a trump) stays the winner whatever the
+    /// players still to play do.
+    fn holds_up(&self, card: u8, trump: usize) -> bool {
+        let above = |bits: u16| bits >> ((card & 15) + 1) != 0;
+        if suit_of(card) == self.led {
+            !above(self.later_led) && (self.led == trump || self.later_ruffing_trumps == 0)
+        } else {
+            !above(self.later_ruffing_trumps)
+        }
+    }
 }
 
 /// The cards to try at one node, best guess first.
@@ -88,16 +105,16 @@ impl MoveList {
 /// kept unless the next higher alive card is also `mine`.
 pub(crate) fn sequence_tops(mine: u16, alive: u16) -> u16 {
     let mut tops = 0;
-    let mut previous_mine = false;
-    let mut rest = alive;
+    let mut rest = mine;
     while rest != 0 {
-        let bit = 1u16 << (15 - rest.leading_zeros());
-        let is_mine = mine & bit != 0;
-        if is_mine && !previous_mine {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        // The next higher card still in play: the card tops a sequence unless it is ours.
+        let above = alive & !(bit | (bit - 1));
+        let next = above & above.wrapping_neg();
+        if mine & next == 0 {
             tops |= bit;
         }
-        previous_mine = is_mine;
-        rest ^= bit;
     }
     tops
 }
@@ -144,15 +161,27 @@ impl BridgeSearch {
         let led = suit_of(self.trick[0]);
         let best_pos = self.winning_position();
         let best = self.trick[best_pos];
-        // Partner is winning when the winning card was played two seats before; it is
-        // safe when nobody still to play can beat it.
-        let partner_safe =
-            self.len >= 2 && best_pos == self.len - 2 && self.holds_up(best, self.len + 1);
-        let trick = TrickSoFar {
+        let mut later_led = 0;
+        let mut later_ruffing_trumps = 0;
+        for position in self.len + 1..4 {
+            let p = (self.leader + position) & 3;
+            let follows = self.suit(p, led);
+            later_led |= follows;
+            if follows == 0 && self.trump != NT {
+                later_ruffing_trumps |= self.suit(p, self.trump);
+            }
+        }
+        let mut trick = TrickSoFar {
             led,
             best,
-            partner_safe,
+            partner_safe: false,
+            later_led,
+            later_ruffing_trumps,
         };
+        // Partner is winning when the winning card was played two seats before; it is
+        // safe when nobody still to play can beat it.
+        trick.partner_safe =
+            self.len >= 2 && best_pos == self.len - 2 && trick.holds_up(best, self.trump);
         let follow = self.suit(player, led);
         if follow != 0 {
             self.add_plays(&mut list, &trick, led, follow);
@@ -169,14 +198,7 @@ impl BridgeSearch {
 
     /// Every card still in play in a suit: the hands and the trick in progress.
     pub(crate) fn alive(&self, suit: usize) -> u16 {
-        let mut alive = self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit);
-        alive |= self.suit(3, suit);
-        for &card in &self.trick[..self.len] {
-            if suit_of(card) == suit {
-                alive |= 1 << (card & 15);
-            }
-        }
-        alive
+        (self.in_play >> (suit * 16)) as u16
     }
 
     fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
@@ -228,6 +250,7 @@ impl BridgeSearch {
             led,
             best,
             partner_safe,
+            ..
         } = *trick;
         let alive = self.alive(suit);
         let mut tops = sequence_tops(mine, alive);
@@ -243,7 +266,7 @@ impl BridgeSearch {
                 if partner_safe {
                     30 - rank
                 } else if wins_now {
-                    let sure = self.holds_up(card, position + 1);
+                    let sure = trick.holds_up(card, self.trump);
                     if sure {
                         50 - rank
                     } else if position == 1 {
@@ -269,22 +292,5 @@ impl BridgeSearch {
             };
             list.push(card, score);
         }
-    }
-
-    /// Whether `card` stays the winner whatever the players from trick position `from`
-    /// on do: none of them can beat it in its suit or ruff it.
-    fn holds_up(&self, card: u8, from: usize) -> bool {
-        let suit = suit_of(card);
-        let led = suit_of(self.trick[0]);
-        (from..4).all(|position| {
-            let p = (self.leader + position) & 3;
-            let theirs = self.suit(p, suit);
-            let higher = theirs >> ((card & 15) + 1) != 0;
-            let ruffs = suit != self.trump
-                && self.trump != NT
-                && self.suit(p, led) == 0
-                && self.suit(p, self.trump) != 0;
-            !higher && !ruffs
-        })
     }
 }

@@ -36,6 +36,8 @@ pub(crate) struct BridgeSearch {
     pub(crate) len: usize,
     pub(crate) table: Table,
     table_trump: usize,
+    /// Every card in a hand or in the trick in progress: constant through a trick.
+    pub(crate) in_play: u64,
     /// Nodes visited, for benchmarks and profiles.
     pub(crate) nodes: u64,
     /// Per leader and card, how much that lead has proved bounds (weighted by the
@@ -56,6 +58,7 @@ impl BridgeSearch {
             len: 0,
             table: Table::with_bytes(bytes),
             table_trump: usize::MAX,
+            in_play: 0,
             nodes: 0,
             history: Box::new([[0; 64]; 4]),
             killer: [[NO_BEST; 4]; 14],
@@ -74,6 +77,9 @@ impl BridgeSearch {
         self.leader = leader;
         self.len = trick.len();
         self.trick[..trick.len()].copy_from_slice(trick);
+        self.in_play = trick
+            .iter()
+            .fold(hands.iter().fold(0, |a, h| a | h), |a, &c| a | 1 << c);
     }
 
     /// One suit of one hand.
@@ -172,12 +178,13 @@ impl BridgeSearch {
             let position = self.winning_position();
             let winner = (self.leader + position) & 3;
             let won_by_rank = self.won_by_rank(position);
-            let saved = (self.leader, self.trick);
+            let saved = (self.leader, self.trick, self.in_play);
             self.leader = winner;
             self.len = 0;
+            self.in_play = self.hands.iter().fold(0, |a, h| a | h);
             let ns_won = u8::from(winner & 1 == 0);
             let (proved, mut ranks) = self.search_ranks(target.saturating_sub(ns_won));
-            (self.leader, self.trick) = saved;
+            (self.leader, self.trick, self.in_play) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
                 ranks[suit_of(card)] |= 1 << (card & 15);
@@ -613,8 +620,10 @@ impl BridgeSearch {
         (suit as u8) << 4 | (15 - alive.leading_zeros()) as u8
     }
 
+    /// Every card of a suit in a hand; at a trick start, every card in play.
     fn alive_all(&self, suit: usize) -> u16 {
-        self.suit(0, suit) | self.suit(1, suit) | self.suit(2, suit) | self.suit(3, suit)
+        debug_assert_eq!(self.len, 0);
+        (self.in_play >> (suit * 16)) as u16
     }
 }
 
