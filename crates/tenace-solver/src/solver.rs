@@ -98,16 +98,31 @@ impl Solver {
         position.check()?;
         let mover = position.to_play();
         let side = position.side_of(mover);
+        let plain = position.is_plain_bridge();
+        let equal_to = if plain {
+            sequence_heads(position)
+        } else {
+            Vec::new()
+        };
         let mut values: Vec<CardValue> = Vec::new();
+        // Cards of one value tend to sit together: each search starts from the last.
+        let mut guess = None;
         for (card, named) in position.legal_moves() {
+            // A card in sequence with one already valued wins the same tricks.
+            let head = equal_to.iter().find(|(c, _)| *c == card).map(|&(_, h)| h);
+            if let Some(v) = head.and_then(|h| values.iter().find(|v| v.card == h)) {
+                values.push(CardValue { card, ..*v });
+                continue;
+            }
             let mut after = position.clone();
             let winner = after.play(card, named)?;
             let won = winner.map_or(0, |w| u8::from(side >> w.0 & 1 == 1));
             let later = if after.tricks_left() == 0 {
                 0
             } else {
-                self.tricks_for_mask(&after, side, side)
+                self.tricks_for_mask_from(&after, side, side, guess)
             };
+            guess = Some(later);
             values.push(CardValue {
                 card,
                 named,
@@ -210,9 +225,27 @@ impl Solver {
     /// The tricks of the `counted` players with the `maximizers` playing to raise them
     /// and everyone else to lower them.
     fn tricks_for_mask(&mut self, position: &Position, maximizers: u8, counted: u8) -> u8 {
+        self.tricks_for_mask_from(position, maximizers, counted, None)
+    }
+
+    /// [`Solver::tricks_for_mask`], the search starting from `guess` (tricks of the
+    /// counted players) when given.
+    fn tricks_for_mask_from(
+        &mut self,
+        position: &Position,
+        maximizers: u8,
+        counted: u8,
+        guess: Option<u8>,
+    ) -> u8 {
         if position.is_plain_bridge() && maximizers == counted {
             self.load_bridge(position);
-            let ns = self.bridge.ns_tricks(position.tricks_left() as u8 / 2);
+            let left = position.tricks_left() as u8;
+            let ns_guess = match guess {
+                Some(g) if counted & 1 == 1 => g.min(left),
+                Some(g) => left - g.min(left),
+                None => left / 2,
+            };
+            let ns = self.bridge.ns_tricks(ns_guess);
             return if counted & 1 == 1 {
                 ns
             } else {
@@ -244,4 +277,36 @@ impl Solver {
         self.bridge
             .set_position(hands, trump, position.trick.leader().index(), &trick);
     }
+}
+
+/// For the player to play in a Contract Bridge position, each legal card that lies in
+/// sequence below a higher legal card, with that higher card: no card still in play
+/// (in a hand or in the trick) sits between them, so both win the same tricks.
+fn sequence_heads(position: &Position) -> Vec<(Card, Card)> {
+    let player = position.to_play().index();
+    let mut in_play = position
+        .hands
+        .iter()
+        .fold(CardSet::EMPTY, |all, &h| all | h);
+    for &card in position.trick.cards() {
+        in_play.insert(card);
+    }
+    let mut pairs = Vec::new();
+    for suit in Suit::STANDARD {
+        let mut head: Option<Card> = None;
+        // From the top down: a card of ours directly under another of ours joins its run.
+        let mut cards: Vec<Card> = in_play.suit(suit).iter().collect();
+        cards.sort_by(|a, b| b.cmp(a));
+        for card in cards {
+            if position.hands[player].contains(card) {
+                match head {
+                    Some(h) => pairs.push((card, h)),
+                    None => head = Some(card),
+                }
+            } else {
+                head = None;
+            }
+        }
+    }
+    pairs
 }
