@@ -17,10 +17,7 @@
 //! on a trump lead, having none.
 
 use super::moves::highest;
-use super::search::{BridgeSearch, NT};
-
-/// Per suit, the cards an answer rests on (see the search's winning ranks).
-type Ranks = [u16; 4];
+use super::search::{BridgeSearch, NT, Ranks};
 
 /// The line being played out.
 struct Line {

@@ -5,6 +5,7 @@
 
 mod cashing;
 mod moves;
+mod quick;
 pub(crate) mod search;
 mod tt;
 

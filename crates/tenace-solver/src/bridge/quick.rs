@@ -1,0 +1,226 @@
+//! Sure tricks for the side on lead, in closed form: each hand's winners suit by suit,
+//! partner's winners reached with a small card, and the top trumps, which win tricks
+//! whoever leads. Each count comes with the ranks it rests on, so a cut-off it makes
+//! holds for every position those ranks cover.
+
+use super::search::{BridgeSearch, NT, Ranks};
+
+impl BridgeSearch {
+    /// Tricks the side holding the top trumps cannot fail to take: each card of one hand
+    /// among that side's unbroken run of top trumps wins a different trick (by itself or
+    /// under partner's higher trump). Returns the side (true for North-South), the count
+    /// and the trumps it rests on.
+    pub(crate) fn sure_trump_tricks(&self) -> Option<(bool, u8, Ranks)> {
+        if self.trump == NT {
+            return None;
+        }
+        let trumps: [u16; 4] = std::array::from_fn(|p| self.suit(p, self.trump));
+        let all = trumps[0] | trumps[1] | trumps[2] | trumps[3];
+        if all == 0 {
+            return None;
+        }
+        let top = 1u16 << (15 - all.leading_zeros());
+        let holder = (0..4).find(|&p| trumps[p] & top != 0)?;
+        let side = trumps[holder] | trumps[(holder + 2) & 3];
+        let theirs = all & !side;
+        let run = if theirs == 0 {
+            side
+        } else {
+            side >> (16 - theirs.leading_zeros()) << (16 - theirs.leading_zeros())
+        };
+        let sure = (trumps[holder] & run)
+            .count_ones()
+            .max((trumps[(holder + 2) & 3] & run).count_ones()) as u8;
+        let mut ranks = [0; 4];
+        ranks[self.trump] = run;
+        Some((holder & 1 == 0, sure, ranks))
+    }
+
+    /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
+    /// every other hand's (all of them once the others are out of the suit), where no
+    /// opponent can ruff.
+    pub(crate) fn quick_tricks(&self, need: u8) -> (u8, Ranks) {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let lho = (leader + 1) & 3;
+        let rho = (leader + 3) & 3;
+        // In a suit contract a partner out of a cashed suit but holding trumps may have to
+        // ruff a winner: that trick is still ours, but the lead moves, so past the
+        // rounds partner can follow only one more trick counts.
+        let partner_may_ruff = self.trump != NT && self.suit(partner, self.trump) != 0;
+        let mut total = 0u32;
+        let mut excess = 0u32;
+        let mut ranks = [0; 4];
+        let mut per_suit = [0u32; 4];
+        for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
+            let mine = self.suit(leader, suit);
+            if mine == 0 {
+                continue;
+            }
+            let others = [
+                self.suit(lho, suit),
+                self.suit(partner, suit),
+                self.suit(rho, suit),
+            ];
+            let other_bits = others[0] | others[1] | others[2];
+            let above = if other_bits == 0 {
+                mine
+            } else {
+                let top_other = 15 - other_bits.leading_zeros();
+                mine >> (top_other + 1) << (top_other + 1)
+            };
+            let winners = above.count_ones();
+            let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
+            let mut tricks = if winners >= longest_other {
+                mine.count_ones()
+            } else {
+                winners
+            };
+            if self.trump != NT && suit != self.trump {
+                for opponent in [lho, rho] {
+                    if self.suit(opponent, self.trump) != 0 {
+                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+                if partner_may_ruff {
+                    let followed = tricks.min(others[1].count_ones());
+                    excess += tricks - followed;
+                    tricks = followed;
+                }
+            }
+            if tricks > 0 || excess > 0 {
+                *suit_ranks = above;
+            }
+            per_suit[suit] = tricks;
+            total += tricks;
+        }
+        if total >= u32::from(need) {
+            // Cashing only some suits is a line too: the bound then rests on those
+            // suits' winners alone, which keeps it valid for more positions.
+            let (sum, used) = cash_some(&per_suit, &ranks, u32::from(need), 4);
+            return ((sum as u8).min(self.tricks_left()), used);
+        }
+        if let Some(found) = self.crossing_tricks(&per_suit, &ranks, u32::from(need)) {
+            return found;
+        }
+        total += excess.min(1);
+        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total) {
+            total += tricks;
+            ranks[suit] |= cross_ranks;
+        }
+        ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// The leader's side cashes winners in both hands of one suit, crossing to partner
+    /// with a small card, after the leader's own winners elsewhere: `need` tricks
+    /// that way, or `None`. The leader cashes its `a` winners (partner following with
+    /// small cards, so partner must have `a` of them), leads a small card, and partner
+    /// cashes its `b`. Ending in partner's hand is fine: this suit is cashed last.
+    fn crossing_tricks(
+        &self,
+        per_suit: &[u32; 4],
+        ranks: &Ranks,
+        need: u32,
+    ) -> Option<(u8, Ranks)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        for suit in 0..4 {
+            let mine = self.suit(leader, suit);
+            let theirs = self.suit(partner, suit);
+            if mine == 0 || theirs == 0 {
+                continue;
+            }
+            let opp = self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let cut = if opp == 0 {
+                0
+            } else {
+                16 - opp.leading_zeros()
+            };
+            let run_mine = mine >> cut << cut;
+            let run_theirs = theirs >> cut << cut;
+            let (a, b) = (run_mine.count_ones(), run_theirs.count_ones());
+            if b == 0 || mine.count_ones() <= a || theirs.count_ones() - b < a {
+                continue;
+            }
+            let mut here = a + b;
+            if self.trump != NT && suit != self.trump {
+                for &opponent in &opponents {
+                    if self.suit(opponent, self.trump) != 0 {
+                        here = here.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+            }
+            let mut others = *per_suit;
+            others[suit] = 0;
+            let rest = need.saturating_sub(here);
+            let partner_spare = self.hands[partner].count_ones() - theirs.count_ones();
+            if others.iter().sum::<u32>() < rest || partner_spare < rest {
+                continue;
+            }
+            let (sum, mut used) = cash_some(&others, ranks, rest, suit);
+            used[suit] = run_mine | run_theirs;
+            return Some((((sum + here) as u8).min(self.tricks_left()), used));
+        }
+        None
+    }
+
+    /// Tricks partner can cash after the leader's own: in a suit where partner's top
+    /// cards are above every other card (the leader's too) and the leader has a card to
+    /// lead to them, once the leader has cashed `own` tricks. Partner keeps those cards
+    /// through the leader's cashing only if it has `own` other cards to part with.
+    fn partner_tricks(&self, own: u32) -> Option<(usize, u32, u16)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        let left = self.tricks_left() as u32;
+        let mut best: Option<(usize, u32, u16)> = None;
+        for suit in 0..4 {
+            let mine = self.suit(leader, suit);
+            let theirs = self.suit(partner, suit);
+            if mine == 0 || theirs == 0 {
+                continue;
+            }
+            let others = mine | self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let top_other = 15 - others.leading_zeros();
+            let winners = theirs >> (top_other + 1) << (top_other + 1);
+            let mut tricks = winners.count_ones();
+            if tricks == 0 || left - theirs.count_ones() < own {
+                continue;
+            }
+            if self.trump != NT && suit != self.trump {
+                for &opponent in &opponents {
+                    if self.suit(opponent, self.trump) != 0 {
+                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                    }
+                }
+            }
+            if tricks > best.map_or(0, |b| b.1) {
+                best = Some((suit, tricks, winners));
+            }
+        }
+        best
+    }
+}
+
+/// The fewest suits' winners (from `per_suit` tricks and their `ranks`) that make `need`
+/// tricks, skipping suit `skip` (4 for none): the tricks and the ranks they rest on.
+fn cash_some(per_suit: &[u32; 4], ranks: &Ranks, need: u32, skip: usize) -> (u32, Ranks) {
+    let mut order = [0, 1, 2, 3];
+    order.sort_by_key(|&s| std::cmp::Reverse(per_suit[s]));
+    let mut sum = 0;
+    let mut used = [0; 4];
+    for s in order {
+        if sum >= need || s == skip || per_suit[s] == 0 {
+            continue;
+        }
+        let wanted = need - sum;
+        sum += per_suit[s];
+        used[s] = ranks[s];
+        // Cashing fewer winners than the suit holds rests on the top ones only.
+        while used[s].count_ones() > wanted.max(1) && per_suit[s] <= used[s].count_ones() {
+            used[s] &= used[s] - 1;
+        }
+    }
+    (sum, used)
+}
