@@ -1,0 +1,300 @@
+//! The search for every game's trick rules, written only against the public hooks of
+//! [`TrickRules`]: `legal`, `winning_position`, `effective_suit`, `joker_names`,
+//! `restriction_after` and `shown_absent`. Any rule set those hooks describe is solved
+//! exactly, 2 to 7 hands.
+//!
+//! The search is a null-window alpha-beta ("can the counted players take at least
+//! `target` more tricks?"). The search state is light: the hands, the trick in progress,
+//! the lead restriction, and (only where the joker is named) what each player has shown
+//! out of. At each trick start it tries, in order: the tricks the leader can cash at once
+//! ([`quick`]), a bounded table of bounds keyed on the ranks relative to the cards still
+//! in play ([`table`], [`key`]), and then the moves, best guess first ([`moves`]).
+
+mod key;
+mod moves;
+mod quick;
+mod table;
+
+use tenace_cards::{Card, CardSet, Player, Suit};
+use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
+
+use key::{KeyInput, key_of};
+use table::{NO_HINT, Table};
+
+/// Who plays for what in one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Roles {
+    /// Players (bit per player) who try to make the count high; the rest keep it low.
+    pub maximizers: u8,
+    /// Players whose tricks are counted.
+    pub counted: u8,
+}
+
+/// A position of the generic search.
+#[derive(Debug, Clone)]
+pub(crate) struct GenericPosition {
+    pub rules: TrickRules,
+    pub hands: Vec<CardSet>,
+    pub trick: Trick,
+    pub restriction: Option<Suit>,
+    pub barred: Vec<CardSet>,
+}
+
+/// The generic search.
+pub(crate) struct GenericSearch {
+    rules: TrickRules,
+    players: usize,
+    hands: [CardSet; Player::MAX],
+    trick: Trick,
+    restriction: Option<Suit>,
+    barred: [CardSet; Player::MAX],
+    /// Whether the joker is named, so what a player has shown out of matters.
+    track_barred: bool,
+    /// Whether only the order of ranks within a suit matters (every rule set but the
+    /// colons', whose groups depend on absolute ranks): cards are merged into runs and
+    /// keyed by relative rank.
+    relative_ranks: bool,
+    /// Whether deuces are wild: a deuce is never merged with its neighbours.
+    wild_deuces: bool,
+    roles: Roles,
+    table: Table,
+    /// Nodes visited, for benchmarks.
+    pub(crate) nodes: u64,
+}
+
+impl GenericSearch {
+    /// A search whose table uses about `bytes` at most.
+    pub fn new(bytes: usize) -> GenericSearch {
+        GenericSearch {
+            rules: TrickRules::default(),
+            players: 4,
+            hands: [CardSet::EMPTY; Player::MAX],
+            trick: Trick::new(Player(0), 4),
+            restriction: None,
+            barred: [CardSet::EMPTY; Player::MAX],
+            track_barred: false,
+            relative_ranks: true,
+            wild_deuces: false,
+            roles: Roles {
+                maximizers: 0,
+                counted: 0,
+            },
+            table: Table::with_bytes(bytes),
+            nodes: 0,
+        }
+    }
+
+    /// Sets up a position and the roles; the table is kept only while the rules, the
+    /// roles and the table size stay the same, for its entries hold for every position
+    /// under them.
+    pub fn set_position(&mut self, position: &GenericPosition, roles: Roles) {
+        if position.rules != self.rules
+            || roles != self.roles
+            || position.hands.len() != self.players
+        {
+            self.table.clear();
+        }
+        self.rules = position.rules;
+        self.players = position.hands.len();
+        self.hands = [CardSet::EMPTY; Player::MAX];
+        self.hands[..self.players].copy_from_slice(&position.hands);
+        self.barred = [CardSet::EMPTY; Player::MAX];
+        for (slot, &barred) in self.barred.iter_mut().zip(&position.barred) {
+            *slot = barred;
+        }
+        self.trick = position.trick;
+        self.restriction = position.restriction;
+        self.track_barred = self.rules.joker_is_named();
+        // A rule set not listed here may give a rank powers of its own, so its cards are
+        // keyed and tried exactly: slower, never wrong.
+        self.relative_ranks = matches!(
+            self.rules.special,
+            SpecialRule::Standard | SpecialRule::Joker(_) | SpecialRule::WildDeuces
+        );
+        self.wild_deuces = self.rules.special == SpecialRule::WildDeuces;
+        self.roles = roles;
+    }
+
+    fn to_play(&self) -> Player {
+        self.trick.next_player()
+    }
+
+    /// Tricks left, the one in progress included.
+    pub fn tricks_left(&self) -> u8 {
+        self.hands[self.to_play().index()].len() as u8
+    }
+
+    /// Whether `player` plays to raise the count.
+    fn maximizing(&self, player: Player) -> bool {
+        self.roles.maximizers >> player.0 & 1 == 1
+    }
+
+    /// Whether taking a trick helps `player`: a maximizer whose tricks count, or a
+    /// minimizer whose tricks don't.
+    fn wants_tricks(&self, player: Player) -> bool {
+        self.maximizing(player) == (self.roles.counted >> player.0 & 1 == 1)
+    }
+
+    /// Whether two players play for the same outcome.
+    fn wants_same(&self, a: Player, b: Player) -> bool {
+        self.maximizing(a) == self.maximizing(b)
+    }
+
+    /// The counted players' tricks from here, searched from `guess`.
+    pub fn value(&mut self, guess: u8) -> u8 {
+        let mut low = 0;
+        let mut high = self.tricks_left();
+        let mut target = guess.clamp(low + 1, high.max(1));
+        while low < high {
+            target = target.clamp(low + 1, high);
+            if self.search(target) {
+                low = target;
+                target += 1;
+            } else {
+                high = target - 1;
+                target -= 1;
+            }
+        }
+        low
+    }
+
+    /// Can the counted players take at least `target` of the tricks left?
+    pub(crate) fn search(&mut self, target: u8) -> bool {
+        self.nodes += 1;
+        if self.trick.is_empty() {
+            return self.search_trick_start(target);
+        }
+        let maximizing = self.maximizing(self.to_play());
+        for &(card, named) in self.moves(NO_HINT).as_slice() {
+            if self.play_and_search(card, named, target) == maximizing {
+                return maximizing;
+            }
+        }
+        !maximizing
+    }
+
+    fn search_trick_start(&mut self, target: u8) -> bool {
+        if target == 0 {
+            return true;
+        }
+        let left = self.tricks_left();
+        if target > left {
+            return false;
+        }
+        if left == 1 && !self.track_barred {
+            return self.last_trick() >= target;
+        }
+        if let Some(proved) = self.quick_bound(target, left) {
+            return proved;
+        }
+        let key = key_of(&KeyInput {
+            hands: &self.hands[..self.players],
+            trick: &self.trick,
+            restriction: self.restriction,
+            exact_ranks: !self.relative_ranks,
+            wild_deuces: self.wild_deuces,
+            joker_voids: self.joker_voids(),
+        });
+        let mut hint = NO_HINT;
+        if let Some(found) = self.table.probe(&key) {
+            if found.lower >= target {
+                return true;
+            }
+            if found.upper < target {
+                return false;
+            }
+            hint = found.hint;
+        }
+        let maximizing = self.maximizing(self.to_play());
+        let alive = self.alive();
+        let moves = self.moves(hint);
+        for &m in moves.as_slice() {
+            if self.play_and_search(m.0, m.1, target) == maximizing {
+                let hint = self.hint_of(m, alive);
+                let (lower, upper) = bounds(maximizing, target, left);
+                self.table.store(&key, left, lower, upper, hint);
+                return maximizing;
+            }
+        }
+        let (lower, upper) = bounds(!maximizing, target, left);
+        self.table.store(&key, left, lower, upper, NO_HINT);
+        !maximizing
+    }
+
+    /// The suits the joker's holder has shown out of, where the joker is named (the
+    /// suits it may be named as depend on them).
+    fn joker_voids(&self) -> Option<u8> {
+        if !self.track_barred {
+            return None;
+        }
+        let holder = self.hands[..self.players]
+            .iter()
+            .position(|h| h.contains(Card::JOKER))?;
+        let barred = self.barred[holder];
+        Some(
+            Suit::FIVE_CROWNS
+                .into_iter()
+                .filter(|&s| barred.is_superset(CardSet::full_suit(s)))
+                .fold(0, |m, s| m | 1 << s.index()),
+        )
+    }
+
+    /// The counted players' tricks in the last trick, every card forced.
+    fn last_trick(&mut self) -> u8 {
+        let mut trick = self.trick;
+        for _ in 0..self.players {
+            let player = trick.next_player();
+            let card = self.hands[player.index()]
+                .lowest()
+                .expect("a card for the last trick");
+            trick.push_as(card, self.rules.effective_suit(card, None));
+        }
+        let winner = trick
+            .leader()
+            .offset(self.rules.winning_position(&trick), self.players);
+        self.roles.counted >> winner.0 & 1
+    }
+
+    /// Plays a move, searches on, and takes it back.
+    fn play_and_search(&mut self, card: Card, named: Option<Suit>, target: u8) -> bool {
+        let player = self.to_play();
+        let suit = self.rules.effective_suit(card, named);
+        let saved_barred = self.barred[player.index()];
+        if self.track_barred {
+            let restriction = self.restriction.filter(|_| self.trick.is_empty());
+            self.barred[player.index()] |=
+                self.rules
+                    .shown_absent(&self.trick, restriction, card, suit);
+        }
+        let saved_trick = self.trick;
+        let saved_restriction = self.restriction;
+        self.hands[player.index()].remove(card);
+        self.trick.push_as(card, suit);
+        let result = if self.trick.is_complete() {
+            let winner = self
+                .trick
+                .leader()
+                .offset(self.rules.winning_position(&self.trick), self.players);
+            let won = self.roles.counted >> winner.0 & 1;
+            self.restriction = self.rules.restriction_after(&self.trick);
+            self.trick = Trick::new(winner, self.players);
+            self.search(target.saturating_sub(won))
+        } else {
+            self.search(target)
+        };
+        self.trick = saved_trick;
+        self.restriction = saved_restriction;
+        self.hands[player.index()].insert(card);
+        self.barred[player.index()] = saved_barred;
+        result
+    }
+}
+
+/// The bounds a search result proves: reaching `target` (of `left` tricks) or not.
+fn bounds(reached: bool, target: u8, left: u8) -> (u8, u8) {
+    if reached {
+        (target, left)
+    } else {
+        (0, target - 1)
+    }
+}
