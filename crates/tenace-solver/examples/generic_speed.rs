@@ -1,7 +1,7 @@
 //! Times the generic search on full deals of the other games, against the Contract Bridge
 //! table of the same seeds in the same run, so the figures read as ratios whatever the
 //! machine's load: `cargo run --release --example generic_speed -- [CASE ...] [--seeds
-//! FIRST COUNT]`. The cases are `bridge-table`, `bridge-single`, `deuces-single`, `deuces-table`,
+//! FIRST COUNT] [--mib MEMORY]`. The cases are `bridge-table`, `bridge-single`, `bridge-via-generic`, `deuces-single`, `deuces-table`,
 //! `crowns-nt`, `crowns-suit`, `crowns-named`, `devils4`, `devils5` (all by default).
 
 use std::time::Instant;
@@ -14,9 +14,10 @@ use tenace_rules::trick::NtJoker;
 use tenace_solver::{Position, Sides, Solver};
 
 /// The cases, by name, each solving one seeded deal with a fresh solver.
-const CASES: [&str; 9] = [
+const CASES: [&str; 10] = [
     "bridge-table",
     "bridge-single",
+    "bridge-via-generic",
     "deuces-single",
     "deuces-table",
     "crowns-nt",
@@ -86,6 +87,18 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
             )
         }
         "bridge-single" => single(solver, BridgeVariant::Standard, Strain::NoTrump, seed),
+        // Five Crowns rules with no joker dealt play exactly like Contract Bridge, and
+        // take the generic path: the generic engine against the bridge one.
+        "bridge-via-generic" => {
+            let setup = bridge_hands(BridgeVariant::Standard, seed);
+            let position = Position::new(
+                crowns(NtJoker::Unwinnable).trick_rules(Strain::NoTrump),
+                setup.hands.0.to_vec(),
+                Seat::West.into(),
+                Sides::Partnerships,
+            );
+            format!("{} tricks", solver.tricks(&position).unwrap())
+        }
         "deuces-single" => single(solver, BridgeVariant::DeucesWild, Strain::NoTrump, seed),
         "deuces-table" => {
             let variant = BridgeVariant::DeucesWild;
@@ -112,9 +125,12 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
 fn main() {
     let mut cases: Vec<String> = Vec::new();
     let mut seeds = 0..4u64;
+    let mut mib = tenace_solver::DEFAULT_MEMORY >> 20;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        if arg == "--seeds" {
+        if arg == "--mib" {
+            mib = args.next().and_then(|a| a.parse().ok()).expect("MiB");
+        } else if arg == "--seeds" {
             let first: u64 = args.next().and_then(|a| a.parse().ok()).expect("FIRST");
             let count: u64 = args.next().and_then(|a| a.parse().ok()).expect("COUNT");
             seeds = first..first + count;
@@ -130,7 +146,7 @@ fn main() {
         let mut total = 0.0;
         let mut nodes = 0;
         for seed in seeds.clone() {
-            let mut solver = Solver::new();
+            let mut solver = Solver::with_memory(mib << 20);
             let start = Instant::now();
             let answer = run(case, &mut solver, seed);
             let ms = start.elapsed().as_secs_f64() * 1000.0;

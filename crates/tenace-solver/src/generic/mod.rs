@@ -147,7 +147,12 @@ impl GenericSearch {
         let mut target = guess.clamp(low + 1, high.max(1));
         while low < high {
             target = target.clamp(low + 1, high);
-            if self.search(target) {
+            let before = self.nodes;
+            let ok = self.search(target);
+            if std::env::var_os("GENERIC_TRACE").is_some() {
+                eprintln!("target {target}: {ok}, {} nodes", self.nodes - before);
+            }
+            if ok {
                 low = target;
                 target += 1;
             } else {
@@ -184,7 +189,10 @@ impl GenericSearch {
         if left == 1 && !self.track_barred {
             return self.last_trick() >= target;
         }
-        if let Some(proved) = self.quick_bound(target, left) {
+        if let Some(proved) = self
+            .quick_bound(target, left)
+            .or_else(|| self.sure_trump_bound(target, left))
+        {
             return proved;
         }
         let key = key_of(&KeyInput {

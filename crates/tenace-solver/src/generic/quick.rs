@@ -40,6 +40,59 @@ impl GenericSearch {
         }
     }
 
+    /// A search result decided by the sure trump tricks: a trump above every trump the
+    /// other group holds wins whenever it is played, whoever leads and whatever anyone
+    /// wants, and one hand's such trumps fall in different tricks. So the counted players
+    /// take at least as many tricks as one of them holds trumps above every uncounted
+    /// player's, and the others as many the other way round. Holds under any roles and
+    /// every rule set here: no special card beats the top trumps.
+    pub(super) fn sure_trump_bound(&self, target: u8, left: u8) -> Option<bool> {
+        let trump = self.rules.trump?;
+        let joker_trumps = matches!(self.rules.special, SpecialRule::Joker(_));
+        let mut counted = 0u16;
+        let mut uncounted = 0u16;
+        for (p, hand) in self.hands[..self.players].iter().enumerate() {
+            if self.roles.counted >> p & 1 == 1 {
+                counted |= hand.suit_bits(trump);
+            } else {
+                uncounted |= hand.suit_bits(trump);
+            }
+        }
+        let above = |ours: u16, theirs: u16| {
+            if theirs == 0 {
+                ours
+            } else {
+                let top = 15 - theirs.leading_zeros();
+                ours >> (top + 1) << (top + 1)
+            }
+        };
+        // The joker, the lowest trump, only matters when the other group has no trump.
+        let joker_owner = self.hands[..self.players]
+            .iter()
+            .position(|h| joker_trumps && h.contains(Card::JOKER));
+        let run_counted = above(counted, uncounted);
+        let run_uncounted = above(uncounted, counted);
+        let mut sure_counted = 0;
+        let mut sure_uncounted = 0;
+        for (p, hand) in self.hands[..self.players].iter().enumerate() {
+            let mine = hand.suit_bits(trump);
+            if self.roles.counted >> p & 1 == 1 {
+                let joker = (uncounted == 0 && joker_owner == Some(p)) as u32;
+                sure_counted = sure_counted.max((mine & run_counted).count_ones() + joker);
+            } else {
+                let joker = (counted == 0 && joker_owner == Some(p)) as u32;
+                sure_uncounted = sure_uncounted.max((mine & run_uncounted).count_ones() + joker);
+            }
+        }
+        if sure_counted as u8 >= target {
+            Some(true)
+        } else if left - (sure_uncounted as u8).min(left) < target {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// The leader's quick tricks, where the rules let them be counted safely.
     fn quick_tricks(&self) -> Option<u8> {
         if self.restriction.is_some() || matches!(self.rules.special, SpecialRule::Colons { .. }) {
