@@ -1,26 +1,30 @@
-//! The exact table key of a position at a trick start, packed into six words.
+//! How the table sees a position at a trick start: its [`Shape`] and its [`Owners`].
 //!
-//! Where only the order of ranks matters (every rule set but the colons'), a suit is
-//! described by the owners of its remaining cards from the top down and by how many
-//! remain: positions that differ only in which small cards were played before share an
-//! entry. A wild deuce gets a flag of its own, for its rank gives it powers, and the
-//! special cards (joker, colons) are keyed by owner. Where absolute ranks matter (the
-//! colons' groups), which ranks remain is part of the key too.
+//! Partition search (as in the Contract Bridge path): a stored bound holds for every
+//! position of the same shape whose owners agree from the top of each suit down to the
+//! lowest rank the bound depended on; the cards below it are small cards whose ranks
+//! never decided a trick. That needs only the order of ranks within a suit to matter,
+//! which holds for every rule set but the colons' (whose groups depend on absolute
+//! ranks): there the shape also holds which ranks remain, and every bound depends on
+//! every card, so entries are exact.
 
-use tenace_cards::{CardSet, Suit};
+use tenace_cards::{CardSet, Rank, Suit};
 use tenace_rules::trick::Trick;
 
-/// The key: words 0–2 the owners of the suited cards, from the top of each suit down,
-/// `bits` per card; word 3 the leader, the restriction, each suit's count and deuce flag,
-/// the special cards' owners and the joker holder's voids; words 4–5 which ranks remain,
-/// only where absolute ranks matter.
-#[derive(Debug, Clone, Copy, Eq)]
-pub(crate) struct Key([u64; 6]);
+/// Bits per owner in an owner stream: up to seven players.
+pub(crate) const OWNER_BITS: u32 = 3;
 
-impl PartialEq for Key {
+/// What every position an entry covers has in common: word 0–2 each hand's length in
+/// each suit, 4 bits each; word 3 the leader, the restriction, the special cards' and
+/// (where deuces are wild) the deuces' owners, and the joker holder's voids; words 4–5
+/// which ranks remain, only where absolute ranks matter.
+#[derive(Debug, Clone, Copy, Eq)]
+pub(crate) struct Shape([u64; 6]);
+
+impl PartialEq for Shape {
     /// Word by word without branching: the derived comparison calls out to a byte
     /// comparison, which showed up in profiles.
-    fn eq(&self, other: &Key) -> bool {
+    fn eq(&self, other: &Shape) -> bool {
         self.0
             .iter()
             .zip(&other.0)
@@ -29,11 +33,12 @@ impl PartialEq for Key {
     }
 }
 
-impl Key {
-    /// A key no position has: a real position's meta word has its restriction field set.
-    pub const EMPTY: Key = Key([0; 6]);
+impl Shape {
+    /// A shape no position has (a real position's word 3 has its restriction field
+    /// set): fills the unused slots of a bucket.
+    pub const EMPTY: Shape = Shape([0; 6]);
 
-    /// A well-mixed hash of the key.
+    /// A well-mixed hash of the shape.
     pub fn hash(&self) -> u64 {
         let mut h = 0u64;
         for word in self.0 {
@@ -43,25 +48,28 @@ impl Key {
     }
 }
 
-/// What the key of a position is computed from.
-pub(crate) struct KeyInput<'a> {
+/// Each suit's owners from the top card down, [`OWNER_BITS`] per card, the top card in
+/// the lowest bits.
+pub(crate) type Owners = [u64; 5];
+
+/// What the table view of a position is computed from.
+pub(crate) struct ShapeInput<'a> {
     pub hands: &'a [CardSet],
     pub trick: &'a Trick,
     pub restriction: Option<Suit>,
-    /// Whether absolute ranks matter (else ranks are renumbered within each suit).
+    /// Whether absolute ranks matter.
     pub exact_ranks: bool,
-    /// Whether a deuce must be told apart from the small card it would otherwise be.
+    /// Whether deuces are wild, so a deuce's owner is part of the shape.
     pub wild_deuces: bool,
     /// The suits the joker's holder has shown out of, where the joker is named.
     pub joker_voids: Option<u8>,
 }
 
-/// The key of a position between tricks.
-pub(crate) fn key_of(input: &KeyInput) -> Key {
+/// The shape and the owners of a position between tricks.
+pub(crate) fn view_of(input: &ShapeInput) -> (Shape, Owners) {
     let players = input.hands.len();
-    let bits = usize::BITS - (players - 1).leading_zeros();
     let mut words = [0u64; 6];
-    let mut used = 0u32;
+    let mut owners = [0u64; 5];
     let mut meta =
         input.trick.leader().0 as u64 | (input.restriction.map_or(7, |s| s.index()) as u64) << 3;
     let mut alive_lanes = [0u16; 5];
@@ -79,25 +87,23 @@ pub(crate) fn key_of(input: &KeyInput) -> Key {
                     *slice |= cards;
                 }
             }
+            let at = (lane * players + p) * 4;
+            words[at / 64] |= (cards.count_ones() as u64) << (at % 64);
+            if input.wild_deuces && cards & 1 << Rank::Two as u8 != 0 {
+                meta |= (8 | p as u64) << (22 + 4 * lane);
+            }
         }
         alive_lanes[lane] = alive;
-        meta |= (alive.count_ones() as u64) << (6 + 5 * lane);
-        if input.wild_deuces && alive & 1 << 2 != 0 {
-            meta |= 1 << (31 + lane);
-        }
-        // The owners from the top down.
         let mut rest = alive;
+        let mut at = 0;
         while rest != 0 {
             let top = 15 - rest.leading_zeros();
             rest ^= 1 << top;
-            let owner = (slices[0] >> top & 1 | (slices[1] >> top & 1) << 1 | (slices[2] >> top & 1) << 2) as u64;
-            let word = (used / 64) as usize;
-            let shift = used % 64;
-            words[word] |= owner << shift;
-            if shift + bits > 64 {
-                words[word + 1] |= owner >> (64 - shift);
-            }
-            used += bits;
+            let owner = (slices[0] >> top & 1
+                | (slices[1] >> top & 1) << 1
+                | (slices[2] >> top & 1) << 2) as u64;
+            owners[lane] |= owner << at;
+            at += OWNER_BITS;
         }
     }
     // The special cards: present bit and owner, four bits each.
@@ -105,12 +111,12 @@ pub(crate) fn key_of(input: &KeyInput) -> Key {
         let specials = (hand.specials().bits() >> 80) as u64;
         for i in 0..4 {
             if specials & 1 << i != 0 {
-                meta |= (8 | p as u64) << (36 + 4 * i);
+                meta |= (8 | p as u64) << (6 + 4 * i);
             }
         }
     }
     if let Some(voids) = input.joker_voids {
-        meta |= (voids as u64) << 52;
+        meta |= (voids as u64) << 42;
     }
     words[3] = meta;
     if input.exact_ranks {
@@ -120,6 +126,10 @@ pub(crate) fn key_of(input: &KeyInput) -> Key {
             .fold(0, |w, (i, &a)| w | (a as u64) << (16 * i));
         words[5] = alive_lanes[4] as u64;
     }
-    debug_assert!(used <= 192, "the owners fit three words");
-    Key(words)
+    (Shape(words), owners)
+}
+
+/// The owner-stream mask of a suit's top `depth` cards.
+pub(crate) const fn depth_mask(depth: u8) -> u64 {
+    (1u64 << (OWNER_BITS * depth as u32)) - 1
 }

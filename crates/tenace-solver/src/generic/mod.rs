@@ -7,8 +7,10 @@
 //! `target` more tricks?"). The search state is light: the hands, the trick in progress,
 //! the lead restriction, and (only where the joker is named) what each player has shown
 //! out of. At each trick start it tries, in order: the tricks the leader can cash at once
-//! ([`quick`]), a bounded table of bounds keyed on the ranks relative to the cards still
-//! in play ([`table`], [`key`]), and then the moves, best guess first ([`moves`]).
+//! and the sure trump tricks ([`quick`]), a bounded table of bounds with partition search
+//! ([`table`], [`key`]), and then the moves, best guess first ([`moves`]). Every result
+//! carries its winning ranks, the lowest rank in each suit it depended on, so a stored
+//! bound covers every position that differs only in the small cards below them.
 
 mod key;
 mod moves;
@@ -18,7 +20,7 @@ mod table;
 use tenace_cards::{Card, CardSet, Player, Suit};
 use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 
-use key::{KeyInput, key_of};
+use key::{ShapeInput, view_of};
 use table::{NO_HINT, Table};
 
 /// Who plays for what in one search.
@@ -147,12 +149,7 @@ impl GenericSearch {
         let mut target = guess.clamp(low + 1, high.max(1));
         while low < high {
             target = target.clamp(low + 1, high);
-            let before = self.nodes;
-            let ok = self.search(target);
-            if std::env::var_os("GENERIC_TRACE").is_some() {
-                eprintln!("target {target}: {ok}, {} nodes", self.nodes - before);
-            }
-            if ok {
+            if self.search(target) {
                 low = target;
                 target += 1;
             } else {
@@ -165,37 +162,51 @@ impl GenericSearch {
 
     /// Can the counted players take at least `target` of the tricks left?
     pub(crate) fn search(&mut self, target: u8) -> bool {
+        self.search_ranks(target).0
+    }
+
+    /// [`GenericSearch::search`], with the winning ranks: per suit, a mask whose lowest
+    /// card is the lowest rank the answer depends on (every card from there up must keep
+    /// its owner; the cards below are interchangeable small cards).
+    fn search_ranks(&mut self, target: u8) -> (bool, Ranks) {
         self.nodes += 1;
         if self.trick.is_empty() {
             return self.search_trick_start(target);
         }
         let maximizing = self.maximizing(self.to_play());
-        for &(card, named) in self.moves(NO_HINT).as_slice() {
-            if self.play_and_search(card, named, target) == maximizing {
-                return maximizing;
+        let moves = self.moves(NO_HINT);
+        let mut ranks = moves.merged;
+        for &(card, named) in moves.as_slice() {
+            let (proved, child) = self.play_and_search(card, named, target);
+            if proved == maximizing {
+                // The card that proved it (or an equal small card) is in every position
+                // the winning ranks cover, so the merge needs no ranks here.
+                return (proved, child);
             }
+            union(&mut ranks, &child);
         }
-        !maximizing
+        (!maximizing, ranks)
     }
 
-    fn search_trick_start(&mut self, target: u8) -> bool {
+    fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
         if target == 0 {
-            return true;
+            return (true, [0; 5]);
         }
         let left = self.tricks_left();
         if target > left {
-            return false;
+            return (false, [0; 5]);
         }
         if left == 1 && !self.track_barred {
-            return self.last_trick() >= target;
+            let (won, ranks) = self.last_trick();
+            return (won >= target, ranks);
         }
-        if let Some(proved) = self
+        if let Some(decided) = self
             .quick_bound(target, left)
             .or_else(|| self.sure_trump_bound(target, left))
         {
-            return proved;
+            return decided;
         }
-        let key = key_of(&KeyInput {
+        let (shape, owners) = view_of(&ShapeInput {
             hands: &self.hands[..self.players],
             trick: &self.trick,
             restriction: self.restriction,
@@ -203,30 +214,68 @@ impl GenericSearch {
             wild_deuces: self.wild_deuces,
             joker_voids: self.joker_voids(),
         });
-        let mut hint = NO_HINT;
-        if let Some(found) = self.table.probe(&key) {
-            if found.lower >= target {
-                return true;
-            }
-            if found.upper < target {
-                return false;
-            }
-            hint = found.hint;
+        let found = self.table.probe(&shape, &owners, target);
+        if let Some((proved, depth)) = found.decided {
+            return (proved, self.ranks_of_depth(depth));
         }
         let maximizing = self.maximizing(self.to_play());
         let alive = self.alive();
-        let moves = self.moves(hint);
+        let moves = self.moves(found.hint);
+        // When every move fails, a card left out as equal to a tried one must stay equal
+        // wherever the result is reused: the ranks down to it are fixed.
+        let mut ranks = moves.merged;
         for &m in moves.as_slice() {
-            if self.play_and_search(m.0, m.1, target) == maximizing {
+            let (proved, child) = self.play_and_search(m.0, m.1, target);
+            if proved == maximizing {
                 let hint = self.hint_of(m, alive);
-                let (lower, upper) = bounds(maximizing, target, left);
-                self.table.store(&key, left, lower, upper, hint);
-                return maximizing;
+                let depth = self.depth_of(&child);
+                let view = (&shape, &owners);
+                self.table
+                    .store(view, depth, bounds(proved, target, left), hint);
+                return (proved, child);
             }
+            union(&mut ranks, &child);
         }
-        let (lower, upper) = bounds(!maximizing, target, left);
-        self.table.store(&key, left, lower, upper, NO_HINT);
-        !maximizing
+        let depth = self.depth_of(&ranks);
+        self.table.store(
+            (&shape, &owners),
+            depth,
+            bounds(!maximizing, target, left),
+            NO_HINT,
+        );
+        (!maximizing, ranks)
+    }
+
+    /// How many cards from the top of each suit the winning ranks reach (every card,
+    /// where absolute ranks matter).
+    fn depth_of(&self, ranks: &Ranks) -> [u8; 5] {
+        let alive = self.alive();
+        std::array::from_fn(|lane| {
+            let all = (alive.bits() >> (lane * 16)) as u16;
+            let lowest = ranks[lane] & ranks[lane].wrapping_neg();
+            if !self.relative_ranks {
+                all.count_ones() as u8
+            } else if lowest == 0 {
+                0
+            } else {
+                (all & !(lowest - 1)).count_ones() as u8
+            }
+        })
+    }
+
+    /// The winning ranks of a stored entry in this position: its top `depth` cards.
+    fn ranks_of_depth(&self, depth: [u8; 5]) -> Ranks {
+        let alive = self.alive();
+        std::array::from_fn(|lane| {
+            let mut all = (alive.bits() >> (lane * 16)) as u16;
+            let mut ranks = 0;
+            for _ in 0..depth[lane] {
+                let bit = 1u16 << (15 - all.leading_zeros());
+                ranks |= bit;
+                all ^= bit;
+            }
+            ranks
+        })
     }
 
     /// The suits the joker's holder has shown out of, where the joker is named (the
@@ -247,8 +296,9 @@ impl GenericSearch {
         )
     }
 
-    /// The counted players' tricks in the last trick, every card forced.
-    fn last_trick(&mut self) -> u8 {
+    /// The counted players' tricks in the last trick, every card forced, and the winning
+    /// ranks.
+    fn last_trick(&mut self) -> (u8, Ranks) {
         let mut trick = self.trick;
         for _ in 0..self.players {
             let player = trick.next_player();
@@ -257,14 +307,16 @@ impl GenericSearch {
                 .expect("a card for the last trick");
             trick.push_as(card, self.rules.effective_suit(card, None));
         }
-        let winner = trick
-            .leader()
-            .offset(self.rules.winning_position(&trick), self.players);
-        self.roles.counted >> winner.0 & 1
+        let position = self.rules.winning_position(&trick);
+        let winner = trick.leader().offset(position, self.players);
+        (
+            self.roles.counted >> winner.0 & 1,
+            won_by_rank(&trick, position),
+        )
     }
 
     /// Plays a move, searches on, and takes it back.
-    fn play_and_search(&mut self, card: Card, named: Option<Suit>, target: u8) -> bool {
+    fn play_and_search(&mut self, card: Card, named: Option<Suit>, target: u8) -> (bool, Ranks) {
         let player = self.to_play();
         let suit = self.rules.effective_suit(card, named);
         let saved_barred = self.barred[player.index()];
@@ -279,16 +331,17 @@ impl GenericSearch {
         self.hands[player.index()].remove(card);
         self.trick.push_as(card, suit);
         let result = if self.trick.is_complete() {
-            let winner = self
-                .trick
-                .leader()
-                .offset(self.rules.winning_position(&self.trick), self.players);
+            let position = self.rules.winning_position(&self.trick);
+            let winner = self.trick.leader().offset(position, self.players);
             let won = self.roles.counted >> winner.0 & 1;
+            let by_rank = won_by_rank(&self.trick, position);
             self.restriction = self.rules.restriction_after(&self.trick);
             self.trick = Trick::new(winner, self.players);
-            self.search(target.saturating_sub(won))
+            let (proved, mut ranks) = self.search_ranks(target.saturating_sub(won));
+            union(&mut ranks, &by_rank);
+            (proved, ranks)
         } else {
-            self.search(target)
+            self.search_ranks(target)
         };
         self.trick = saved_trick;
         self.restriction = saved_restriction;
@@ -296,6 +349,31 @@ impl GenericSearch {
         self.barred[player.index()] = saved_barred;
         result
     }
+}
+
+/// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
+/// answer depends on.
+pub(crate) type Ranks = [u16; 5];
+
+fn union(into: &mut Ranks, from: &Ranks) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a |= b;
+    }
+}
+
+/// The winning card of a complete trick as a winning rank, when it beat another card
+/// of its own suit (so its rank decided the trick).
+fn won_by_rank(trick: &Trick, position: usize) -> Ranks {
+    let mut ranks = [0; 5];
+    let card = trick.cards()[position];
+    let suit = trick.suit_at(position);
+    if let (Some(own), Some(_)) = (card.suit(), suit) {
+        let beat_one = (0..trick.cards().len()).any(|i| i != position && trick.suit_at(i) == suit);
+        if beat_one {
+            ranks[own.index()] = 1 << (card.index() % 16);
+        }
+    }
+    ranks
 }
 
 /// The bounds a search result proves: reaching `target` (of `left` tricks) or not.

@@ -9,8 +9,8 @@
 
 use tenace_cards::{Card, CardSet, Rank, Suit};
 
-use super::GenericSearch;
 use super::table::NO_HINT;
+use super::{GenericSearch, Ranks};
 use crate::bridge::sequence_tops;
 
 /// One move: a card and the suit a named joker is played as.
@@ -25,6 +25,10 @@ pub(crate) struct MoveList {
     moves: [Move; MAX_MOVES],
     scores: [i16; MAX_MOVES],
     len: usize,
+    /// Per suit, the lowest card left out as equal to a higher one (0 when none). The
+    /// merge holds only while every card from there up keeps its owner, so a search
+    /// result using it must fix them: it joins the winning ranks.
+    pub merged: Ranks,
 }
 
 impl MoveList {
@@ -33,6 +37,7 @@ impl MoveList {
             moves: [(Card::JOKER, None); MAX_MOVES],
             scores: [0; MAX_MOVES],
             len: 0,
+            merged: [0; 5],
         }
     }
 
@@ -71,9 +76,9 @@ impl GenericSearch {
         let restriction = self.restriction.filter(|_| self.trick.is_empty());
         let legal = self.rules.legal(hand, &self.trick, restriction);
         let alive = self.alive();
-        let tried = self.merged(legal, alive);
-        let context = self.context();
         let mut list = MoveList::new();
+        let tried = self.merged(legal, alive, &mut list.merged);
+        let context = self.context();
         for card in tried {
             if card == Card::JOKER && self.track_barred {
                 for suit in self
@@ -92,7 +97,7 @@ impl GenericSearch {
     }
 
     /// The legal cards worth trying: one card of each run of equivalent cards.
-    fn merged(&self, legal: CardSet, alive: CardSet) -> CardSet {
+    fn merged(&self, legal: CardSet, alive: CardSet, left_out: &mut Ranks) -> CardSet {
         if !self.relative_ranks {
             return legal;
         }
@@ -108,6 +113,8 @@ impl GenericSearch {
                 mine &= !deuce;
             }
             let tops = sequence_tops(mine, alive.suit_bits(suit));
+            let dropped = mine & !tops;
+            left_out[suit.index()] = dropped & dropped.wrapping_neg();
             kept |= CardSet::from_bits((tops as u128) << (suit.index() * 16));
         }
         kept

@@ -23,21 +23,26 @@
 use tenace_cards::{Card, CardSet, Player, Rank, Suit};
 use tenace_rules::trick::{NtJoker, SpecialRule};
 
-use super::GenericSearch;
+use super::{GenericSearch, Ranks};
 
 impl GenericSearch {
     /// A search result the leader's quick tricks decide for `target` of `left` tricks.
-    pub(super) fn quick_bound(&self, target: u8, left: u8) -> Option<bool> {
+    /// With it, the winning ranks it rests on: the leader's cards above every other
+    /// hand's in each suit that gave tricks (the rest depends only on lengths and on the
+    /// special cards' owners, which the table's shape holds).
+    pub(super) fn quick_bound(&self, target: u8, left: u8) -> Option<(bool, Ranks)> {
         let everyone = ((1u16 << self.players) - 1) as u8;
         if (self.roles.maximizers ^ self.roles.counted) & everyone != 0 {
             return None;
         }
-        let quick = self.quick_tricks()?.min(left);
-        if self.maximizing(self.trick.leader()) {
+        let (quick, ranks) = self.quick_tricks()?;
+        let quick = quick.min(left);
+        let decided = if self.maximizing(self.trick.leader()) {
             (quick >= target).then_some(true)
         } else {
             (left - quick < target).then_some(false)
-        }
+        };
+        decided.map(|d| (d, ranks))
     }
 
     /// A search result decided by the sure trump tricks: a trump above every trump the
@@ -46,7 +51,8 @@ impl GenericSearch {
     /// take at least as many tricks as one of them holds trumps above every uncounted
     /// player's, and the others as many the other way round. Holds under any roles and
     /// every rule set here: no special card beats the top trumps.
-    pub(super) fn sure_trump_bound(&self, target: u8, left: u8) -> Option<bool> {
+    /// With it, the winning ranks: the trumps of the run it counted.
+    pub(super) fn sure_trump_bound(&self, target: u8, left: u8) -> Option<(bool, Ranks)> {
         let trump = self.rules.trump?;
         let joker_trumps = matches!(self.rules.special, SpecialRule::Joker(_));
         let mut counted = 0u16;
@@ -84,17 +90,20 @@ impl GenericSearch {
                 sure_uncounted = sure_uncounted.max((mine & run_uncounted).count_ones() + joker);
             }
         }
+        let mut ranks = [0; 5];
         if sure_counted as u8 >= target {
-            Some(true)
+            ranks[trump.index()] = run_counted;
+            Some((true, ranks))
         } else if left - (sure_uncounted as u8).min(left) < target {
-            Some(false)
+            ranks[trump.index()] = run_uncounted;
+            Some((false, ranks))
         } else {
             None
         }
     }
 
     /// The leader's quick tricks, where the rules let them be counted safely.
-    fn quick_tricks(&self) -> Option<u8> {
+    fn quick_tricks(&self) -> Option<(u8, Ranks)> {
         if self.restriction.is_some() || matches!(self.rules.special, SpecialRule::Colons { .. }) {
             return None;
         }
@@ -136,6 +145,7 @@ impl GenericSearch {
         let mut excess = 0u32;
         let mut fewest = u32::MAX;
         let mut suits_held = 0;
+        let mut ranks = [0; 5];
         for suit in Suit::FIVE_CROWNS {
             let mine = hand.suit_bits(suit);
             if mine == 0 {
@@ -185,6 +195,7 @@ impl GenericSearch {
             }
             if tricks > 0 {
                 fewest = fewest.min(tricks);
+                ranks[suit.index()] = above;
             }
             total += tricks;
         }
@@ -197,7 +208,7 @@ impl GenericSearch {
         if joker_against && total > 0 && suits_held > 1 {
             total -= fewest - 1;
         }
-        Some(total as u8)
+        Some((total as u8, ranks))
     }
 
     /// How many rounds of `suit` a hand can answer without running out of it: its cards
