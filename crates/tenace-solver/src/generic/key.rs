@@ -34,10 +34,6 @@ impl PartialEq for Shape {
 }
 
 impl Shape {
-    /// A shape no position has (a real position's word 3 has its restriction field
-    /// set): fills the unused slots of a bucket.
-    pub const EMPTY: Shape = Shape([0; 6]);
-
     /// A well-mixed hash of the shape.
     pub fn hash(&self) -> u64 {
         let mut h = 0u64;

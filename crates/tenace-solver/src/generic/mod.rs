@@ -21,6 +21,7 @@ use tenace_cards::{Card, CardSet, Player, Suit};
 use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 
 use key::{ShapeInput, view_of};
+use moves::Move;
 use table::{NO_HINT, Table};
 
 /// Who plays for what in one search.
@@ -173,19 +174,8 @@ impl GenericSearch {
         if self.trick.is_empty() {
             return self.search_trick_start(target);
         }
-        let maximizing = self.maximizing(self.to_play());
-        let moves = self.moves(NO_HINT);
-        let mut ranks = moves.merged;
-        for &(card, named) in moves.as_slice() {
-            let (proved, child) = self.play_and_search(card, named, target);
-            if proved == maximizing {
-                // The card that proved it (or an equal small card) is in every position
-                // the winning ranks cover, so the merge needs no ranks here.
-                return (proved, child);
-            }
-            union(&mut ranks, &child);
-        }
-        (!maximizing, ranks)
+        let (proved, ranks, _) = self.try_moves(target, NO_HINT);
+        (proved, ranks)
     }
 
     fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
@@ -218,32 +208,38 @@ impl GenericSearch {
         if let Some((proved, depth)) = found.decided {
             return (proved, self.ranks_of_depth(depth));
         }
+        let (proved, ranks, best) = self.try_moves(target, found.hint);
+        let hint = best.map_or(NO_HINT, |m| self.hint_of(m, self.alive()));
+        let depth = self.depth_of(&ranks);
+        self.table.store(
+            (&shape, &owners),
+            depth,
+            left,
+            bounds(proved, target, left),
+            hint,
+        );
+        (proved, ranks)
+    }
+
+    /// Tries the moves of the player to play, the one `hint` names first, until one
+    /// proves the player's point. Returns the result, its winning ranks and the move
+    /// that proved it, if one did.
+    fn try_moves(&mut self, target: u8, hint: u16) -> (bool, Ranks, Option<Move>) {
         let maximizing = self.maximizing(self.to_play());
-        let alive = self.alive();
-        let moves = self.moves(found.hint);
+        let moves = self.moves(hint);
         // When every move fails, a card left out as equal to a tried one must stay equal
         // wherever the result is reused: the ranks down to it are fixed.
         let mut ranks = moves.merged;
         for &m in moves.as_slice() {
             let (proved, child) = self.play_and_search(m.0, m.1, target);
             if proved == maximizing {
-                let hint = self.hint_of(m, alive);
-                let depth = self.depth_of(&child);
-                let view = (&shape, &owners);
-                self.table
-                    .store(view, depth, bounds(proved, target, left), hint);
-                return (proved, child);
+                // The card that proved it (or an equal small card) is in every position
+                // the winning ranks cover, so the merge needs no ranks here.
+                return (proved, child, Some(m));
             }
             union(&mut ranks, &child);
         }
-        let depth = self.depth_of(&ranks);
-        self.table.store(
-            (&shape, &owners),
-            depth,
-            bounds(!maximizing, target, left),
-            NO_HINT,
-        );
-        (!maximizing, ranks)
+        (!maximizing, ranks, None)
     }
 
     /// How many cards from the top of each suit the winning ranks reach (every card,

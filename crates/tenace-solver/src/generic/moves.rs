@@ -8,6 +8,7 @@
 //! who wants to lose tricks the highest card that still loses.
 
 use tenace_cards::{Card, CardSet, Rank, Suit};
+use tenace_rules::trick::SpecialRule;
 
 use super::table::NO_HINT;
 use super::{GenericSearch, Ranks};
@@ -107,13 +108,21 @@ impl GenericSearch {
             if mine == 0 {
                 continue;
             }
+            let mut deuce_left_out = 0;
             if self.wild_deuces {
                 let deuce = mine & (1 << Rank::Two as u8);
-                kept |= CardSet::from_bits((deuce as u128) << (suit.index() * 16));
                 mine &= !deuce;
+                // A wild deuce next to a legal card of its own hand does all that card
+                // does and more, so keeping it is never worse: play the other card.
+                let above = alive.suit_bits(suit) & !(deuce | deuce.wrapping_sub(1));
+                if deuce != 0 && above & above.wrapping_neg() & mine != 0 {
+                    deuce_left_out = deuce;
+                } else {
+                    kept |= CardSet::from_bits((deuce as u128) << (suit.index() * 16));
+                }
             }
             let tops = sequence_tops(mine, alive.suit_bits(suit));
-            let dropped = mine & !tops;
+            let dropped = mine & !tops | deuce_left_out;
             left_out[suit.index()] = dropped & dropped.wrapping_neg();
             kept |= CardSet::from_bits((tops as u128) << (suit.index() * 16));
         }
@@ -139,10 +148,13 @@ impl GenericSearch {
         }
         let (card, named) = m;
         let rank = card.rank().map_or(1, |r| r as i16);
+        // A card the rules let go to any trick (a wild deuce, the joker in no trump) is
+        // worth keeping: unless it takes the trick, it is tried after the others.
+        let keep = if self.plays_anywhere(card) { 45 } else { 0 };
         let me = self.to_play();
         let wants_tricks = self.wants_tricks(me);
         if self.trick.is_empty() {
-            return self.lead_score(card, rank, alive, wants_tricks);
+            return self.lead_score(card, rank, alive, wants_tricks) - keep;
         }
         let mut trial = self.trick;
         trial.push_as(card, self.rules.effective_suit(card, named));
@@ -156,12 +168,11 @@ impl GenericSearch {
             (true, true, _) => 100 - rank,
             // The trick goes our way without this card: play low, or, for a player
             // ducking tricks, get rid of the highest card that still loses.
-            (true, false, true) => 60 - rank,
-            (true, false, false) => 60 + rank,
-            // Nothing to gain: play low, unless the trick is going badly and the card
-            // takes it now (before later players could).
-            (false, _, _) if context.last => -rank,
-            (false, _, _) => -rank - 20,
+            (true, false, true) => 60 - rank - keep,
+            (true, false, false) => 60 + rank - keep,
+            // Nothing to gain: play low.
+            (false, _, _) if context.last => -rank - keep,
+            (false, _, _) => -rank - 20 - keep,
         }
     }
 
@@ -197,6 +208,16 @@ impl GenericSearch {
             return 30 - rank;
         }
         -rank
+    }
+
+    /// Whether the rules let `card` go to any trick: a wild deuce, or the Five Crowns
+    /// joker in no trump.
+    fn plays_anywhere(&self, card: Card) -> bool {
+        if card == Card::JOKER {
+            matches!(self.rules.special, SpecialRule::Joker(_)) && self.rules.trump.is_none()
+        } else {
+            self.wild_deuces && card.rank() == Some(Rank::Two)
+        }
     }
 
     /// What the trick so far tells the player to play.

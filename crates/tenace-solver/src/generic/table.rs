@@ -1,30 +1,32 @@
 //! The transposition table of the generic search, in two flat arrays sized once from
 //! the byte budget, so memory never grows whatever the search does.
 //!
-//! An entry holds a [`Shape`], how many cards from the top of each suit its bound
-//! depended on and their owners (partition search, see [`super::key`]), a lower and an
-//! upper bound on the counted players' tricks, and the lead that last proved a bound,
-//! which the search tries first when it meets a matching position again.
+//! An entry holds how many cards from the top of each suit its bound depended on and
+//! their owners (partition search, see [`super::key`]), a lower and an upper bound on the
+//! counted players' tricks, and the lead that last proved a bound, which the search
+//! tries first when it meets a matching position again.
 //!
-//! Many entries share a shape (they differ in owners and depths), so entries are not
-//! placed by hash: they fill buckets of a few entries, the buckets are taken in turn from
-//! a ring, and each hash slot heads a chain of the buckets whose shape hashes there,
-//! newest first (a bucket's entries lie together, so a chain is read a few cache lines
-//! at a time). When the ring comes round, the oldest bucket is reused; every bucket
-//! carries a serial number and every link the serial it expects, so a chain ends where
-//! its next bucket has been reused.
+//! Many entries share a [`Shape`] (they differ in owners and depths), so entries are not
+//! placed by hash: they fill buckets of one shape each, stored once per bucket, the
+//! buckets are taken in turn from a ring, and each hash slot heads a chain of the
+//! buckets whose shape hashes there, newest first (a bucket's entries lie together, so a
+//! chain is read a few cache lines at a time). Once the ring is full, a clock hand picks
+//! the bucket to reuse, sparing for a while those of many tricks left (their entries
+//! saved the most work); every bucket carries a serial number and every link the serial
+//! it expects, so a chain ends where its next bucket has been reused. An entry's owners
+//! are packed: only the cards its depths cover, suit after suit.
 
-use super::key::{Owners, Shape, depth_mask};
+use super::key::{OWNER_BITS, Owners, Shape, depth_mask};
 
 /// No lead recorded.
 pub(crate) const NO_HINT: u16 = u16::MAX;
 
 /// Buckets read at most per probe: a chain of one hot shape can grow long, and its old
 /// entries are the least likely to match.
-const MAX_CHAIN: usize = 24;
+const MAX_CHAIN: usize = 16;
 
 /// Entries per bucket.
-const BUCKET: usize = 4;
+const BUCKET: usize = 6;
 
 /// A link to a bucket: its index in the ring and the serial it must still have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,18 +35,42 @@ struct Link {
     serial: u32,
 }
 
-/// No entry: serial 0 is never written.
+/// No bucket: serial 0 is never written.
 const NO_LINK: Link = Link {
     index: 0,
     serial: 0,
 };
 
+/// The owners of the cards an entry's depths cover, suit after suit: at most every card
+/// of a 56-card deck.
+type Packed = [u64; 3];
+
+/// Packs the owners of each suit's top `depth` cards.
+fn pack(owners: &Owners, depth: &[u8; 5]) -> Packed {
+    let mut packed = [0u64; 3];
+    let mut at = 0u32;
+    for (suit, &d) in depth.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let value = owners[suit] & depth_mask(d);
+        let word = (at / 64) as usize;
+        let shift = at % 64;
+        packed[word] |= value << shift;
+        if shift > 0 && shift + OWNER_BITS * d as u32 > 64 {
+            packed[word + 1] |= value >> (64 - shift);
+        }
+        at += OWNER_BITS * d as u32;
+    }
+    packed
+}
+
 /// One stored bound.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    shape: Shape,
-    /// Per suit, the owners of the top `depth` cards.
-    owners: Owners,
+    /// The owners of the cards `depth` covers.
+    owners: Packed,
+    /// Per suit, how many cards from the top the bound depends on.
     depth: [u8; 5],
     /// The counted players take at least this many of the tricks left...
     lower: u8,
@@ -54,11 +80,15 @@ struct Entry {
     hint: u16,
 }
 
-/// Entries whose shapes hash to one chain, oldest first.
+/// Entries of one shape, oldest first.
 #[derive(Debug, Clone, Copy)]
 struct Bucket {
+    shape: Shape,
     entries: [Entry; BUCKET],
-    len: usize,
+    len: u8,
+    /// Sweeps of the clock the bucket survives still: a bucket of many tricks left saved
+    /// much work, so it starts with more.
+    credit: u8,
     /// When the bucket was taken, counting from 1.
     serial: u32,
     /// The next older bucket of the chain.
@@ -66,20 +96,12 @@ struct Bucket {
 }
 
 const NO_ENTRY: Entry = Entry {
-    shape: Shape::EMPTY,
-    owners: [0; 5],
+    owners: [0; 3],
     depth: [0; 5],
     lower: 0,
     upper: 0,
     hint: NO_HINT,
 };
-
-impl Entry {
-    fn covers(&self, shape: &Shape, owners: &Owners) -> bool {
-        self.shape == *shape
-            && (0..5).all(|s| owners[s] & depth_mask(self.depth[s]) == self.owners[s])
-    }
-}
 
 /// What a probe found.
 #[derive(Debug, Clone, Copy)]
@@ -98,7 +120,12 @@ pub(crate) struct Table {
     capacity: usize,
     /// The serial of the last bucket taken.
     serial: u32,
+    /// The clock hand: where the search for the next bucket to reuse starts.
+    hand: usize,
 }
+
+/// Buckets the clock hand looks at, at most, to find one to reuse.
+const SWEEP: usize = 8;
 
 impl Table {
     /// A table of at most about `bytes` (at least a few hundred entries). The arrays are
@@ -114,6 +141,7 @@ impl Table {
             heads: Vec::new(),
             capacity,
             serial: 0,
+            hand: 0,
         }
     }
 
@@ -122,14 +150,40 @@ impl Table {
         self.ring.clear();
         self.heads.clear();
         self.serial = 0;
+        self.hand = 0;
+    }
+
+    /// The next bucket to take: a fresh one while the ring fills, then the first the
+    /// clock hand finds out of credit (each one passed loses one), or the one with the
+    /// least credit among those it looked at.
+    fn victim(&mut self) -> usize {
+        if self.ring.len() < self.capacity {
+            return self.ring.len();
+        }
+        let mut victim = self.hand;
+        let mut least = u8::MAX;
+        for step in 0..SWEEP {
+            let i = (self.hand + step) % self.capacity;
+            let credit = self.ring[i].credit;
+            if credit < least {
+                least = credit;
+                victim = i;
+            }
+            if credit == 0 {
+                break;
+            }
+            self.ring[i].credit -= 1;
+        }
+        self.hand = (victim + 1) % self.capacity;
+        victim
     }
 
     fn head(&self, shape: &Shape) -> usize {
         shape.hash() as usize & (self.heads.len() - 1)
     }
 
-    /// The buckets of the chain `shape` hashes to, by index, newest first.
-    fn chain(&self, shape: &Shape) -> impl Iterator<Item = usize> + '_ {
+    /// The buckets of `shape`, by index, newest first.
+    fn chain<'a>(&'a self, shape: &'a Shape) -> impl Iterator<Item = usize> + 'a {
         let mut link = if self.heads.is_empty() {
             NO_LINK
         } else {
@@ -145,6 +199,7 @@ impl Table {
             Some(index)
         })
         .take(MAX_CHAIN)
+        .filter(move |&b| self.ring[b].shape == *shape)
     }
 
     /// A bound deciding `target` for this position, if one is stored, and a lead hint.
@@ -155,8 +210,8 @@ impl Table {
         };
         for b in self.chain(shape) {
             let bucket = &self.ring[b];
-            for e in bucket.entries[..bucket.len].iter().rev() {
-                if !e.covers(shape, owners) {
+            for e in bucket.entries[..bucket.len as usize].iter().rev() {
+                if pack(owners, &e.depth) != e.owners {
                     continue;
                 }
                 if e.lower >= target || e.upper < target {
@@ -177,6 +232,7 @@ impl Table {
         &mut self,
         view: (&Shape, &Owners),
         depth: [u8; 5],
+        left: u8,
         (lower, upper): (u8, u8),
         hint: u16,
     ) {
@@ -185,15 +241,15 @@ impl Table {
             self.heads = vec![NO_LINK; self.capacity * 2];
             self.ring.reserve_exact(self.capacity);
         }
-        let masked: Owners = std::array::from_fn(|s| owners[s] & depth_mask(depth[s]));
+        let packed = pack(owners, &depth);
         // The same positions stored before (another target's bound): narrow them, so
         // chains hold no duplicates.
         let mut same = None;
         for b in self.chain(shape) {
             let bucket = &self.ring[b];
-            if let Some(i) = bucket.entries[..bucket.len]
+            if let Some(i) = bucket.entries[..bucket.len as usize]
                 .iter()
-                .position(|e| e.shape == *shape && e.depth == depth && e.owners == masked)
+                .position(|e| e.depth == depth && e.owners == packed)
             {
                 same = Some((b, i));
                 break;
@@ -209,8 +265,7 @@ impl Table {
             return;
         }
         let entry = Entry {
-            shape: *shape,
-            owners: masked,
+            owners: packed,
             depth,
             lower,
             upper,
@@ -221,21 +276,24 @@ impl Table {
         if let Some(bucket) = self.ring.get_mut(link.index as usize)
             && link.serial != 0
             && bucket.serial == link.serial
-            && bucket.len < BUCKET
+            && bucket.shape == *shape
+            && (bucket.len as usize) < BUCKET
         {
-            bucket.entries[bucket.len] = entry;
+            bucket.entries[bucket.len as usize] = entry;
             bucket.len += 1;
             return;
         }
         if self.serial == u32::MAX {
             self.clear();
-            return self.store(view, depth, (lower, upper), hint);
+            return self.store(view, depth, left, (lower, upper), hint);
         }
         self.serial += 1;
-        let index = (self.serial as usize - 1) % self.capacity;
+        let index = self.victim();
         let mut bucket = Bucket {
+            shape: *shape,
             entries: [NO_ENTRY; BUCKET],
             len: 1,
+            credit: left.saturating_sub(2),
             serial: self.serial,
             next: link,
         };
