@@ -115,7 +115,8 @@ fn rule_sets() -> Vec<(TrickRules, Vec<Suit>, usize)> {
     sets
 }
 
-/// Random small hands from a deck restricted to a few ranks, so suits are contested.
+/// Random small hands of 1 to 4 cards (3 for five or more hands), from a deck of a few
+/// suits, so suits are contested.
 fn random_position(
     rng: &mut ChaCha8Rng,
     rules: TrickRules,
@@ -124,6 +125,17 @@ fn random_position(
 ) -> Brute {
     let max = if players > 4 { 3 } else { 4 };
     let size = rng.random_range(1..=max);
+    random_position_of(rng, rules, suits, players, size)
+}
+
+/// Random hands of `size` cards each (see [`random_position`]).
+fn random_position_of(
+    rng: &mut ChaCha8Rng,
+    rules: TrickRules,
+    suits: &[Suit],
+    players: usize,
+    size: usize,
+) -> Brute {
     let low = if suits.len() == 5 { 3 } else { 2 };
     let mut deck: Vec<Card> = suits
         .iter()
@@ -193,6 +205,56 @@ fn position_of(brute: &Brute, sides: Sides) -> Position {
     }
 }
 
+/// Checks the solver's tricks, every card's value and (each for themselves) a random
+/// player's range against minimax.
+fn check_against_minimax(solver: &mut Solver, rng: &mut ChaCha8Rng, brute: &Brute, sides: Sides) {
+    let players = brute.hands.len();
+    let rules = *brute.play.rules();
+    let mover = brute.play.to_play().unwrap();
+    let position = position_of(brute, sides);
+    let side = position.side_of(mover);
+    let expected = brute.minimax(side, side);
+    assert_eq!(
+        solver.tricks(&position).unwrap(),
+        expected,
+        "tricks of {rules:?} {:?}",
+        position
+    );
+    // Every card's value, through the solver's own play.
+    for value in solver.card_values(&position).unwrap() {
+        let mut next = brute.clone();
+        next.hands[mover.index()].remove(value.card);
+        let won = next
+            .play
+            .play_named_unchecked(value.card, value.named)
+            .map_or(0, |w| side >> w.0 & 1);
+        let want = won + next.minimax(side, side);
+        assert_eq!(
+            value.tricks, want,
+            "card {} {:?} of {:?}",
+            value.card, value.named, position
+        );
+    }
+    if sides == Sides::EachAlone {
+        let target = Player(rng.random_range(0..players) as u8);
+        let range = solver.range(&position, target).unwrap();
+        let alone = 1u8 << target.0;
+        let all = ((1u16 << players) - 1) as u8;
+        assert_eq!(
+            range.most,
+            brute.minimax(alone, alone),
+            "most of {target} in {:?}",
+            position
+        );
+        assert_eq!(
+            range.fewest,
+            brute.minimax(all & !alone, alone),
+            "fewest of {target} in {:?}",
+            position
+        );
+    }
+}
+
 #[test]
 fn solver_agrees_with_minimax_on_random_endings() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
@@ -201,56 +263,49 @@ fn solver_agrees_with_minimax_on_random_endings() {
     for round in 0..140 {
         for (rules, suits, players) in rule_sets() {
             let brute = random_position(&mut rng, rules, &suits, players);
-            let mover = brute.play.to_play().unwrap();
             let sides = if players == 4 && round % 2 == 0 {
                 Sides::Partnerships
             } else {
                 Sides::EachAlone
             };
-            let position = position_of(&brute, sides);
-            let side = position.side_of(mover);
-            let expected = brute.minimax(side, side);
-            assert_eq!(
-                solver.tricks(&position).unwrap(),
-                expected,
-                "tricks of {rules:?} {:?}",
-                position
-            );
-            // Every card's value, through the solver's own play.
-            for value in solver.card_values(&position).unwrap() {
-                let mut next = brute.clone();
-                next.hands[mover.index()].remove(value.card);
-                let won = next
-                    .play
-                    .play_named_unchecked(value.card, value.named)
-                    .map_or(0, |w| side >> w.0 & 1);
-                let want = won + next.minimax(side, side);
-                assert_eq!(
-                    value.tricks, want,
-                    "card {} {:?} of {:?}",
-                    value.card, value.named, position
-                );
-            }
-            if sides == Sides::EachAlone {
-                let target = Player(rng.random_range(0..players) as u8);
-                let range = solver.range(&position, target).unwrap();
-                let alone = 1u8 << target.0;
-                let all = ((1u16 << players) - 1) as u8;
-                assert_eq!(
-                    range.most,
-                    brute.minimax(alone, alone),
-                    "most of {target} in {:?}",
-                    position
-                );
-                assert_eq!(
-                    range.fewest,
-                    brute.minimax(all & !alone, alone),
-                    "fewest of {target} in {:?}",
-                    position
-                );
-            }
+            check_against_minimax(&mut solver, &mut rng, &brute, sides);
             checked += 1;
         }
     }
     assert!(checked >= 3000, "{checked} positions");
+}
+
+/// Four-card endings (never fewer) of the rule sets whose special cards the bounds at
+/// trick starts must allow for (wild deuces, the joker as a trump, unwinnable or named in
+/// no trump): long enough for quick tricks, length winners, ruffs and the joker's lead
+/// restriction to meet, and for the table's entries to be reused across tricks. Half
+/// are solved with a tiny table, so entries are overwritten mid-search.
+#[test]
+fn special_cards_agree_with_minimax_on_four_card_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut solvers = [Solver::with_memory(8 << 20), Solver::with_memory(1 << 12)];
+    let special: Vec<_> = rule_sets()
+        .into_iter()
+        .filter(|(rules, _, players)| {
+            *players == 4
+                && matches!(
+                    rules.special,
+                    SpecialRule::WildDeuces | SpecialRule::Joker(_)
+                )
+        })
+        .collect();
+    let mut checked = 0;
+    for round in 0..30 {
+        for (rules, suits, players) in &special {
+            let brute = random_position_of(&mut rng, *rules, suits, *players, 4);
+            let sides = if round % 2 == 0 {
+                Sides::Partnerships
+            } else {
+                Sides::EachAlone
+            };
+            check_against_minimax(&mut solvers[round % 2], &mut rng, &brute, sides);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 250, "{checked} positions");
 }
