@@ -309,3 +309,59 @@ fn special_cards_agree_with_minimax_on_four_card_endings() {
     }
     assert!(checked >= 250, "{checked} positions");
 }
+
+/// Hand-made endings where a bound counted as in Contract Bridge would be wrong: a wild
+/// deuce of another suit lets a defender keep a guard, the wild deuce of trumps ruffs
+/// while its holder can still follow, the unwinnable joker played to a winner bars its
+/// suit from the next lead, the joker as the lowest trump ruffs, and a named joker
+/// follows as a 2.
+#[test]
+fn special_cards_break_bridge_bounds() {
+    let deuces = |trump| TrickRules {
+        trump,
+        special: SpecialRule::WildDeuces,
+    };
+    let joker = |trump, option| TrickRules {
+        trump,
+        special: SpecialRule::Joker(option),
+    };
+    let cases: [(TrickRules, [&str; 4]); 6] = [
+        (
+            deuces(None),
+            ["SA SK S3", "SQ SJ D2", "H4 H5 H6", "C4 C5 C6"],
+        ),
+        (
+            deuces(Some(Suit::Hearts)),
+            ["SA SK SJ S9", "SQ ST H2 CA", "D3 D4 D5 D6", "D7 D8 D9 DT"],
+        ),
+        (
+            joker(None, NtJoker::Unwinnable),
+            ["SK SQ H3", "JK S3 D5", "H4 H5 H6", "C4 C5 C6"],
+        ),
+        (
+            joker(None, NtJoker::Unwinnable),
+            ["SK SQ SJ H3", "JK S3 S4 D5", "H4 H5 H6 HK", "C4 C5 C6 C7"],
+        ),
+        (
+            joker(Some(Suit::Hearts), NtJoker::Unwinnable),
+            ["SK SQ SJ", "JK S3 D5", "H4 D6 D7", "C4 C5 C6"],
+        ),
+        (
+            joker(None, NtJoker::NominatedTwo),
+            ["SK SQ S3", "SJ ST JK", "H4 H5 H6", "C4 C5 C6"],
+        ),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut solver = Solver::with_memory(1 << 20);
+    for (rules, hands) in cases {
+        for sides in [Sides::Partnerships, Sides::EachAlone] {
+            let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+            let size = hands[0].len();
+            let brute = Brute {
+                play: TrickPlay::new(rules, 4, size, Player(0)),
+                hands,
+            };
+            check_against_minimax(&mut solver, &mut rng, &brute, sides);
+        }
+    }
+}
