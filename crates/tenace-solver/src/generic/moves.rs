@@ -79,7 +79,6 @@ impl GenericSearch {
         let alive = self.alive();
         let mut list = MoveList::new();
         let tried = self.merged(legal, alive, &mut list.merged);
-        let context = self.context();
         for card in tried {
             if card == Card::JOKER && self.track_barred {
                 for suit in self
@@ -87,11 +86,11 @@ impl GenericSearch {
                     .joker_names(hand, &self.trick, self.barred[player.index()])
                 {
                     let m = (card, Some(suit));
-                    list.push(m, self.score(&context, m, alive, hint));
+                    list.push(m, self.score(m, alive, hint));
                 }
             } else {
                 let m = (card, None);
-                list.push(m, self.score(&context, m, alive, hint));
+                list.push(m, self.score(m, alive, hint));
             }
         }
         list
@@ -142,7 +141,7 @@ impl GenericSearch {
     }
 
     /// A guess at how good a move is (higher first).
-    fn score(&self, context: &Context, m: Move, alive: CardSet, hint: u16) -> i16 {
+    fn score(&self, m: Move, alive: CardSet, hint: u16) -> i16 {
         if hint != NO_HINT && self.hint_of(m, alive) == hint {
             return i16::MAX;
         }
@@ -171,8 +170,7 @@ impl GenericSearch {
             (true, false, true) => 60 - rank - keep,
             (true, false, false) => 60 + rank - keep,
             // Nothing to gain: play low.
-            (false, _, _) if context.last => -rank - keep,
-            (false, _, _) => -rank - 20 - keep,
+            (false, _, _) => -rank - keep,
         }
     }
 
@@ -219,19 +217,6 @@ impl GenericSearch {
             self.wild_deuces && card.rank() == Some(Rank::Two)
         }
     }
-
-    /// What the trick so far tells the player to play.
-    fn context(&self) -> Context {
-        Context {
-            last: self.trick.cards().len() + 1 == self.players,
-        }
-    }
-}
-
-/// What the trick so far tells the player to play.
-struct Context {
-    /// Whether the player is the last to play to the trick.
-    last: bool,
 }
 
 /// Whether `card` is above every card in `others` of its suit.
