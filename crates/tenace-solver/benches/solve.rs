@@ -1,5 +1,8 @@
 //! Criterion benchmarks of the solver: the full Contract Bridge table and a single
-//! solve (one strain, one leader) on seeded deals.
+//! solve (one strain, one leader) on seeded deals, and the generic search on full
+//! Devil's Bridge deals beside the Contract Bridge table of the same seeds, so the
+//! figures read as ratios. (Full Deuces Wild and Five Crowns deals still take seconds to
+//! minutes each: `examples/generic_speed.rs` times them against the same table.)
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -8,7 +11,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tenace_cards::{Seat, Strain};
 use tenace_rules::Vulnerability;
 use tenace_rules::bridge::{BridgeOptions, BridgeSetup};
-use tenace_solver::{Position, Solver};
+use tenace_rules::devils_bridge::{DevilsBridgeOptions, HandSetup};
+use tenace_rules::trick::TrickRules;
+use tenace_solver::{Position, Sides, Solver};
 
 fn deals(count: u64) -> Vec<BridgeSetup> {
     (0..count)
@@ -41,5 +46,44 @@ fn bench_table(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_table);
+/// Seeds whose four-player Devil's Bridge deals the generic search solves in a fraction
+/// of a second (others still take seconds: see `examples/generic_speed.rs`).
+const DEVILS_SEEDS: [u64; 2] = [1, 3];
+
+fn bench_generic(c: &mut Criterion) {
+    let bridge: Vec<BridgeSetup> = DEVILS_SEEDS
+        .iter()
+        .map(|&seed| BridgeSetup::from_seed(seed, Vulnerability::None, BridgeOptions::default()))
+        .collect();
+    let devils: Vec<HandSetup> = DEVILS_SEEDS
+        .iter()
+        .map(|&seed| HandSetup::seeded(DevilsBridgeOptions::for_players(4), seed, 10, None, false))
+        .collect();
+    let mut group = c.benchmark_group("generic");
+    group.sample_size(10);
+    group.bench_function("bridge table of the same seeds", |b| {
+        b.iter(|| {
+            for deal in &bridge {
+                black_box(Solver::new().table(black_box(&deal.hands)).unwrap());
+            }
+        })
+    });
+    group.bench_function("devils bridge 4 players, range of the leader", |b| {
+        b.iter(|| {
+            for setup in &devils {
+                let position = Position::new(
+                    TrickRules::plain(setup.trump()),
+                    setup.hands.0.clone(),
+                    setup.first_player(),
+                    Sides::EachAlone,
+                );
+                let leader = setup.first_player();
+                black_box(Solver::new().range(black_box(&position), leader).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_table, bench_generic);
 criterion_main!(benches);

@@ -115,7 +115,8 @@ fn rule_sets() -> Vec<(TrickRules, Vec<Suit>, usize)> {
     sets
 }
 
-/// Random small hands from a deck restricted to a few ranks, so suits are contested.
+/// Random small hands of 1 to 4 cards (3 for five or more hands), from a deck of a few
+/// suits, so suits are contested.
 fn random_position(
     rng: &mut ChaCha8Rng,
     rules: TrickRules,
@@ -124,6 +125,17 @@ fn random_position(
 ) -> Brute {
     let max = if players > 4 { 3 } else { 4 };
     let size = rng.random_range(1..=max);
+    random_position_of(rng, rules, suits, players, size)
+}
+
+/// Random hands of `size` cards each (see [`random_position`]).
+fn random_position_of(
+    rng: &mut ChaCha8Rng,
+    rules: TrickRules,
+    suits: &[Suit],
+    players: usize,
+    size: usize,
+) -> Brute {
     let low = if suits.len() == 5 { 3 } else { 2 };
     let mut deck: Vec<Card> = suits
         .iter()
@@ -193,6 +205,56 @@ fn position_of(brute: &Brute, sides: Sides) -> Position {
     }
 }
 
+/// Checks the solver's tricks, every card's value and (each for themselves) a random
+/// player's range against minimax.
+fn check_against_minimax(solver: &mut Solver, rng: &mut ChaCha8Rng, brute: &Brute, sides: Sides) {
+    let players = brute.hands.len();
+    let rules = *brute.play.rules();
+    let mover = brute.play.to_play().unwrap();
+    let position = position_of(brute, sides);
+    let side = position.side_of(mover);
+    let expected = brute.minimax(side, side);
+    assert_eq!(
+        solver.tricks(&position).unwrap(),
+        expected,
+        "tricks of {rules:?} {:?}",
+        position
+    );
+    // Every card's value, through the solver's own play.
+    for value in solver.card_values(&position).unwrap() {
+        let mut next = brute.clone();
+        next.hands[mover.index()].remove(value.card);
+        let won = next
+            .play
+            .play_named_unchecked(value.card, value.named)
+            .map_or(0, |w| side >> w.0 & 1);
+        let want = won + next.minimax(side, side);
+        assert_eq!(
+            value.tricks, want,
+            "card {} {:?} of {:?}",
+            value.card, value.named, position
+        );
+    }
+    if sides == Sides::EachAlone {
+        let target = Player(rng.random_range(0..players) as u8);
+        let range = solver.range(&position, target).unwrap();
+        let alone = 1u8 << target.0;
+        let all = ((1u16 << players) - 1) as u8;
+        assert_eq!(
+            range.most,
+            brute.minimax(alone, alone),
+            "most of {target} in {:?}",
+            position
+        );
+        assert_eq!(
+            range.fewest,
+            brute.minimax(all & !alone, alone),
+            "fewest of {target} in {:?}",
+            position
+        );
+    }
+}
+
 #[test]
 fn solver_agrees_with_minimax_on_random_endings() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
@@ -201,56 +263,105 @@ fn solver_agrees_with_minimax_on_random_endings() {
     for round in 0..140 {
         for (rules, suits, players) in rule_sets() {
             let brute = random_position(&mut rng, rules, &suits, players);
-            let mover = brute.play.to_play().unwrap();
             let sides = if players == 4 && round % 2 == 0 {
                 Sides::Partnerships
             } else {
                 Sides::EachAlone
             };
-            let position = position_of(&brute, sides);
-            let side = position.side_of(mover);
-            let expected = brute.minimax(side, side);
-            assert_eq!(
-                solver.tricks(&position).unwrap(),
-                expected,
-                "tricks of {rules:?} {:?}",
-                position
-            );
-            // Every card's value, through the solver's own play.
-            for value in solver.card_values(&position).unwrap() {
-                let mut next = brute.clone();
-                next.hands[mover.index()].remove(value.card);
-                let won = next
-                    .play
-                    .play_named_unchecked(value.card, value.named)
-                    .map_or(0, |w| side >> w.0 & 1);
-                let want = won + next.minimax(side, side);
-                assert_eq!(
-                    value.tricks, want,
-                    "card {} {:?} of {:?}",
-                    value.card, value.named, position
-                );
-            }
-            if sides == Sides::EachAlone {
-                let target = Player(rng.random_range(0..players) as u8);
-                let range = solver.range(&position, target).unwrap();
-                let alone = 1u8 << target.0;
-                let all = ((1u16 << players) - 1) as u8;
-                assert_eq!(
-                    range.most,
-                    brute.minimax(alone, alone),
-                    "most of {target} in {:?}",
-                    position
-                );
-                assert_eq!(
-                    range.fewest,
-                    brute.minimax(all & !alone, alone),
-                    "fewest of {target} in {:?}",
-                    position
-                );
-            }
+            check_against_minimax(&mut solver, &mut rng, &brute, sides);
             checked += 1;
         }
     }
     assert!(checked >= 3000, "{checked} positions");
+}
+
+/// Four-card endings (never fewer) of the rule sets whose special cards the bounds at
+/// trick starts must allow for (wild deuces, the joker as a trump, unwinnable or named in
+/// no trump): long enough for quick tricks, length winners, ruffs and the joker's lead
+/// restriction to meet, and for the table's entries to be reused across tricks. Half
+/// are solved with a tiny table, so entries are overwritten mid-search.
+#[test]
+fn special_cards_agree_with_minimax_on_four_card_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut solvers = [Solver::with_memory(8 << 20), Solver::with_memory(1 << 12)];
+    let special: Vec<_> = rule_sets()
+        .into_iter()
+        .filter(|(rules, _, players)| {
+            *players == 4
+                && matches!(
+                    rules.special,
+                    SpecialRule::WildDeuces | SpecialRule::Joker(_)
+                )
+        })
+        .collect();
+    let mut checked = 0;
+    for round in 0..30 {
+        for (rules, suits, players) in &special {
+            let brute = random_position_of(&mut rng, *rules, suits, *players, 4);
+            let sides = if round % 2 == 0 {
+                Sides::Partnerships
+            } else {
+                Sides::EachAlone
+            };
+            check_against_minimax(&mut solvers[round % 2], &mut rng, &brute, sides);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 250, "{checked} positions");
+}
+
+/// Hand-made endings where a bound counted as in Contract Bridge would be wrong: a wild
+/// deuce of another suit lets a defender keep a guard, the wild deuce of trumps ruffs
+/// while its holder can still follow, the unwinnable joker played to a winner bars its
+/// suit from the next lead, the joker as the lowest trump ruffs, and a named joker
+/// follows as a 2.
+#[test]
+fn special_cards_break_bridge_bounds() {
+    let deuces = |trump| TrickRules {
+        trump,
+        special: SpecialRule::WildDeuces,
+    };
+    let joker = |trump, option| TrickRules {
+        trump,
+        special: SpecialRule::Joker(option),
+    };
+    let cases: [(TrickRules, [&str; 4]); 6] = [
+        (
+            deuces(None),
+            ["SA SK S3", "SQ SJ D2", "H4 H5 H6", "C4 C5 C6"],
+        ),
+        (
+            deuces(Some(Suit::Hearts)),
+            ["SA SK SJ S9", "SQ ST H2 CA", "D3 D4 D5 D6", "D7 D8 D9 DT"],
+        ),
+        (
+            joker(None, NtJoker::Unwinnable),
+            ["SK SQ H3", "JK S3 D5", "H4 H5 H6", "C4 C5 C6"],
+        ),
+        (
+            joker(None, NtJoker::Unwinnable),
+            ["SK SQ SJ H3", "JK S3 S4 D5", "H4 H5 H6 HK", "C4 C5 C6 C7"],
+        ),
+        (
+            joker(Some(Suit::Hearts), NtJoker::Unwinnable),
+            ["SK SQ SJ", "JK S3 D5", "H4 D6 D7", "C4 C5 C6"],
+        ),
+        (
+            joker(None, NtJoker::NominatedTwo),
+            ["SK SQ S3", "SJ ST JK", "H4 H5 H6", "C4 C5 C6"],
+        ),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut solver = Solver::with_memory(1 << 20);
+    for (rules, hands) in cases {
+        for sides in [Sides::Partnerships, Sides::EachAlone] {
+            let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+            let size = hands[0].len();
+            let brute = Brute {
+                play: TrickPlay::new(rules, 4, size, Player(0)),
+                hands,
+            };
+            check_against_minimax(&mut solver, &mut rng, &brute, sides);
+        }
+    }
 }
