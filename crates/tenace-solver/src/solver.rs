@@ -8,8 +8,7 @@ use crate::generic::{GenericPosition, GenericSearch, Roles};
 use crate::position::{Position, Sides, SolveError};
 use crate::table::DdTable;
 
-/// The default memory of a solver: 64 MiB, split between the Contract Bridge table and
-/// the generic one.
+/// The default memory of a solver: 64 MiB for each of its two tables.
 pub const DEFAULT_MEMORY: usize = 64 << 20;
 
 /// A double-dummy solver. It owns its transposition tables, so it is `Send` and each
@@ -70,12 +69,14 @@ impl Solver {
         Solver::with_memory(DEFAULT_MEMORY)
     }
 
-    /// A solver whose tables use at most about `bytes` (three quarters for the Contract
-    /// Bridge table, a quarter for the generic one; at least a few KiB each).
+    /// A solver whose transposition tables use at most about `bytes` each (at least a
+    /// few KiB). Contract Bridge positions use one table and every other game's the
+    /// other, each filled only when used: a solver that only ever sees one kind of
+    /// position holds at most `bytes`, one that sees both at most twice that.
     pub fn with_memory(bytes: usize) -> Solver {
         Solver {
-            bridge: BridgeSearch::new(bytes / 4 * 3),
-            generic: GenericSearch::new(bytes / 4),
+            bridge: BridgeSearch::new(bytes),
+            generic: GenericSearch::new(bytes),
         }
     }
 
@@ -266,8 +267,8 @@ impl Solver {
                 counted,
             },
         );
-        let guess = self.generic.tricks_left() / 2;
-        self.generic.value(guess)
+        let left = self.generic.tricks_left();
+        self.generic.value(guess.map_or(left / 2, |g| g.min(left)))
     }
 
     fn load_bridge(&mut self, position: &Position) {
