@@ -52,9 +52,7 @@ pub fn review(r: &DealReview) -> Paragraph<'static> {
     )));
     match &r.double_dummy {
         Some(analysis) => lines.extend(analysis.iter().map(|l| Line::from(l.clone()))),
-        None => lines.push(Line::from(
-            "Double-dummy review: not available yet (it comes with the solver)",
-        )),
+        None => lines.push(Line::from("Double-dummy review: no cards were played")),
     }
     lines.push(Line::from("r or Esc: back to the table"));
     Paragraph::new(lines)
