@@ -67,13 +67,39 @@ fn bad_levels_are_refused_by_name() {
     for (bots, message) in [
         ("basic", "--bots: expected two levels"),
         ("basic,wizard", "--bots: unknown level \"wizard\""),
-        (
-            "expert,basic",
-            "--bots: level: expert needs the double-dummy solver",
-        ),
     ] {
         let (ok, _, err) = tenace(&["sim", "--game", "bridge", "--bots", bots, "--deals", "2"]);
         assert!(!ok, "{bots}");
         assert!(err.contains(message), "{bots}: {err}");
     }
+}
+
+#[test]
+fn the_expert_plays_and_its_figures_are_reported() {
+    // A millisecond budget: one sample a decision at most, so the run stays short.
+    let (ok, out, err) = tenace(&[
+        "sim",
+        "--game",
+        "bridge",
+        "--bots",
+        "expert,basic",
+        "--deals",
+        "1",
+        "--think-ms",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("double-dummy result of the contract"), "{out}");
+    assert!(
+        out.contains("expert decisions:") && out.contains("p99"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_thinking_options_are_checked() {
+    let (ok, _, err) = tenace(&["sim", "--bots", "expert,basic", "--samples", "0"]);
+    assert!(!ok && err.contains("--samples"), "{err}");
+    let (ok, _, err) = tenace(&["sim", "--think-ms", "5", "--deals", "2"]);
+    assert!(!ok && err.contains("only with --bots"), "{err}");
 }

@@ -10,7 +10,7 @@ use tenace_cards::{Card, Player};
 use tenace_rules::{Action, Move, View};
 
 use super::opponent::{Level, Opponent, is_optional, make_opponent};
-use super::review::{DealReview, REVIEW_TIME, review_of};
+use super::review::{Analysis, DealReview, REVIEW_TIME, review_of};
 use super::table::PlayMatch;
 
 /// What the player meant by a key or a click.
@@ -68,8 +68,10 @@ pub struct App {
     /// Finished deals the player has moved on from (`n`); a deal finished beyond them
     /// pauses the game so its last trick and result stay on screen.
     acknowledged: usize,
-    /// The review on screen, solved once when asked for.
+    /// The review on screen.
     review: Option<DealReview>,
+    /// Its double-dummy analysis while it is being solved.
+    analysis: Option<Analysis>,
     /// How long the review's double-dummy analysis may solve.
     review_time: Duration,
     confirm_quit: bool,
@@ -120,11 +122,44 @@ impl App {
             notice: None,
             acknowledged: 0,
             review: None,
+            analysis: None,
             review_time: REVIEW_TIME,
             confirm_quit: false,
             quit: false,
             last_trick: None,
         })
+    }
+
+    /// Opens the review of finished deal `index` and starts its double-dummy analysis.
+    fn open_review(&mut self, index: usize) {
+        self.review = review_of(&self.initial, &self.game, index);
+        let deal = self.game.finished_deal(index);
+        if let (Some(review), Some(deal)) = (self.review.as_mut(), deal)
+            && !self.review_time.is_zero()
+        {
+            review.solving = true;
+            self.analysis = Some(Analysis::start(deal, self.review_time));
+        }
+    }
+
+    /// Closes the review, stopping its analysis.
+    fn close_review(&mut self) {
+        self.review = None;
+        self.analysis = None;
+    }
+
+    /// Takes the review's double-dummy analysis once it is solved; whether the screen
+    /// changed.
+    pub fn poll_review(&mut self) -> bool {
+        let Some(lines) = self.analysis.as_ref().and_then(Analysis::ready) else {
+            return false;
+        };
+        self.analysis = None;
+        if let Some(review) = self.review.as_mut() {
+            review.double_dummy = lines;
+            review.solving = false;
+        }
+        true
     }
 
     /// Sets how long the end-of-deal review may solve (zero: no double-dummy analysis).
@@ -238,7 +273,7 @@ impl App {
             }
             Intent::Escape => {
                 self.typed.clear();
-                self.review = None;
+                self.close_review();
                 self.error = None;
             }
             Intent::PlayIndex(i) => match self.human_actions().get(i) {
@@ -250,10 +285,11 @@ impl App {
             Intent::Hint => self.hint(),
             Intent::Review => {
                 if let Some(index) = self.paused_deal() {
-                    self.review = match self.review {
-                        Some(_) => None,
-                        None => review_of(&self.initial, &self.game, index, self.review_time),
-                    };
+                    if self.review.is_some() {
+                        self.close_review();
+                    } else {
+                        self.open_review(index);
+                    }
                 } else {
                     self.error = Some("the review is shown once a deal has ended".into());
                 }
@@ -387,7 +423,7 @@ impl App {
             plays.push((trick.next_player(), action.to_string()));
             self.last_trick = Some(LastTrick { plays, winner });
         }
-        self.review = None;
+        self.close_review();
         Ok(())
     }
 
@@ -398,7 +434,7 @@ impl App {
             self.error = Some("the match is over: q to quit".into());
         } else {
             self.acknowledged = self.game.finished_count();
-            self.review = None;
+            self.close_review();
             self.last_trick = None;
             self.error = None;
             self.notice = None;
@@ -441,7 +477,7 @@ impl App {
         self.game = game;
         self.acknowledged = self.acknowledged.min(self.game.finished_count());
         self.last_trick = None;
-        self.review = None;
+        self.close_review();
         self.cursor = 0;
         self.typed.clear();
         self.error = None;

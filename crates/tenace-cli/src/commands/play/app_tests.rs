@@ -233,7 +233,12 @@ fn the_review_gives_the_contracts_double_dummy_result() {
     for _ in 0..20_000 {
         if app.paused_deal().is_some() {
             app.handle(Intent::Review);
+            let solved = std::time::Instant::now() + Duration::from_secs(120);
+            while !app.poll_review() && std::time::Instant::now() < solved {
+                std::thread::sleep(Duration::from_millis(5));
+            }
             let review = app.review().expect("a review once the deal is over");
+            assert!(!review.solving, "the review was not solved in time");
             // A passed-out deal has no play to solve: go on to the next.
             if let Some(analysis) = review.double_dummy {
                 assert!(

@@ -150,6 +150,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
     let mut targets = render::ClickTargets::default();
     while !app.should_quit() {
+        app.poll_review();
         screen
             .draw(|frame| targets = render::draw(frame, &app))
             .map_err(|e| format!("terminal: {e}"))?;

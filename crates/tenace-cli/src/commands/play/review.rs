@@ -1,6 +1,8 @@
 //! The end-of-deal review: the deal's original hands and its record, shown once the deal
 //! is over (only then may every hand be seen).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use tenace_bots::expert::play_position;
@@ -25,19 +27,16 @@ pub struct DealReview {
     /// The deal's final full view: contract, tricks and score.
     pub result: View,
     /// The double-dummy analysis: the contract's result with best play and the cards
-    /// that cost tricks (`None` for a deal without play).
+    /// that cost tricks (`None` for a deal without play, or while solving).
     pub double_dummy: Option<Vec<String>>,
+    /// Whether the analysis is still being solved.
+    pub solving: bool,
 }
 
 /// The review of finished deal `index`: the match is replayed from `initial` up to the
-/// deal's first action, where the full view shows the hands as dealt; the deal itself is
-/// then solved double dummy for about `solve_time` (see [`double_dummy_review`]).
-pub fn review_of(
-    initial: &PlayMatch,
-    game: &PlayMatch,
-    index: usize,
-    solve_time: Duration,
-) -> Option<DealReview> {
+/// deal's first action, where the full view shows the hands as dealt. The double-dummy
+/// analysis comes apart, from an [`Analysis`].
+pub fn review_of(initial: &PlayMatch, game: &PlayMatch, index: usize) -> Option<DealReview> {
     let lengths = game.finished_lengths();
     let start: usize = lengths.get(..index)?.iter().sum();
     let len = *lengths.get(index)?;
@@ -49,16 +48,51 @@ pub fn review_of(
     let dealt = replay.full_view()?;
     let moves = history.get(start..start + len)?.to_vec();
     let result = game.finished_full_view(index)?;
-    let double_dummy = game
-        .finished_deal(index)
-        .and_then(|deal| double_dummy_review(&deal, solve_time));
     Some(DealReview {
         number: index + 1,
         dealt,
         moves,
         result,
-        double_dummy,
+        double_dummy: None,
+        solving: false,
     })
+}
+
+/// The double-dummy analysis of a review, solved on a thread of its own so the screen
+/// stays live: a full deal of the generic games can take the solver a long time. Dropping
+/// it asks the thread to stop at its next card.
+pub struct Analysis {
+    answer: mpsc::Receiver<Option<Vec<String>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Analysis {
+    /// Starts solving `deal` for about `budget` (see [`double_dummy_review`]).
+    pub fn start(deal: AnyGame, budget: Duration) -> Analysis {
+        let (send, answer) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            // The receiver may be gone (the review was closed): nothing to tell then.
+            let _ = send.send(double_dummy_review(&deal, budget, &stopped));
+        });
+        Analysis { answer, stop }
+    }
+
+    /// The analysis once it is ready (`Some(None)`: the deal had no play to solve).
+    pub fn ready(&self) -> Option<Option<Vec<String>>> {
+        match self.answer.try_recv() {
+            Ok(lines) => Some(lines),
+            Err(mpsc::TryRecvError::Empty) => None,
+            Err(mpsc::TryRecvError::Disconnected) => Some(None),
+        }
+    }
+}
+
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 /// How long the review solves by default: the contract's result always, then the plays
@@ -93,10 +127,16 @@ fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
 /// The double-dummy review of a finished deal: what the contract makes with best play
 /// from the opening lead (in Devil's Bridge, each player's range of tricks), then the
 /// cards that cost their side tricks against the best card, checked from the last trick
-/// back (the late positions solve fastest) while `budget` lasts. `None` for a deal
-/// without play (passed out or thrown in), or with no time at all.
-pub fn double_dummy_review(deal: &AnyGame, budget: Duration) -> Option<Vec<String>> {
-    if budget.is_zero() {
+/// back (the late positions solve fastest) while `budget` lasts and `stop` is not set.
+/// `None` for a deal without play (passed out or thrown in), with no time at all, or
+/// when stopped before the contract's result.
+pub fn double_dummy_review(
+    deal: &AnyGame,
+    budget: Duration,
+    stop: &AtomicBool,
+) -> Option<Vec<String>> {
+    let stopped = || stop.load(Ordering::Relaxed);
+    if budget.is_zero() || stopped() {
         return None;
     }
     let start = Instant::now();
@@ -122,7 +162,7 @@ pub fn double_dummy_review(deal: &AnyGame, budget: Duration) -> Option<Vec<Strin
     let mut costly = Vec::new();
     let mut checked = 0;
     for (k, (action, position)) in plays.iter().enumerate().rev() {
-        if start.elapsed() >= budget {
+        if start.elapsed() >= budget || stopped() {
             break;
         }
         checked += 1;
