@@ -231,11 +231,11 @@ mod tests {
 
     #[test]
     fn imps_prefer_the_steady_action_over_a_rare_big_swing() {
-        // A scores 3000 once in four and nothing otherwise (mean 750); B scores 300
+        // A scores 3000 once in four and nothing otherwise (mean 750); B scores 320
         // every time. Points choose A; IMPs, counted against A, choose B.
         let cards: Vec<Action> = ["SA", "S2"].iter().map(|c| c.parse().unwrap()).collect();
-        let mut table = vec![vec![o(3000.0), o(300.0)]];
-        table.extend((0..3).map(|_| vec![o(0.0), o(300.0)]));
+        let mut table = vec![vec![o(3000.0), o(320.0)]];
+        table.extend((0..3).map(|_| vec![o(0.0), o(320.0)]));
         assert_eq!(
             choose(&cards, &table, Objective::Points, 4).unwrap().action,
             cards[0]

@@ -35,8 +35,9 @@ With --bots A,B computer players of the two levels play each other fairly: in th
 partnership games every deal is played twice with the pairs swapped and scored in IMPs; in
 Devil's Bridge A plays each seat in turn against B in the others; in Bridgette each game is
 played twice with the players swapped. The mean result for A comes with a 95% confidence
-interval, with declarer's tricks against the double-dummy result of the contract, the
-exact-bid rate in Devil's Bridge, and the expert's decision times (median and p99).")]
+interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also
+declarer's tricks against the double-dummy result of the contract and the expert's decision
+times (median and p99).")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
