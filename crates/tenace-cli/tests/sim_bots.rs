@@ -95,7 +95,10 @@ fn the_expert_plays_and_its_decision_times_are_reported() {
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("exact bids, A (expert)"), "{out}");
-    assert!(out.contains("expert decisions:") && out.contains("p99"), "{out}");
+    assert!(
+        out.contains("expert decisions:") && out.contains("p99"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -162,7 +162,9 @@ impl App {
         true
     }
 
-    /// Sets how long the end-of-deal review may solve (zero: no double-dummy analysis).
+    /// Sets how long the end-of-deal review may solve (zero: no double-dummy analysis):
+    /// tests keep full-deal solves out of a test build.
+    #[cfg(test)]
     pub fn set_review_time(&mut self, time: Duration) {
         self.review_time = time;
     }
