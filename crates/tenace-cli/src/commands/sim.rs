@@ -22,8 +22,7 @@ use super::GameName;
   tenace sim --game bridgette --deals 1000 --options '{\"upcard_to\":\"dealer\"}'
   tenace sim --game bridge --bots basic,random --deals 1000
   tenace sim --game devils-bridge --players 5 --bots basic,random --deals 1000
-  tenace sim --game bridge --bots expert,basic --deals 100 --think-ms 100
-  tenace sim --game bridgette --bots expert,basic --deals 20 --samples 8
+  tenace sim --game devils-bridge --players 3 --options '{\"max_hand\":2}' --bots expert,basic --deals 20 --samples 4
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
 ones by a generator seeded the same way, so a run is reproducible whatever the thread count.
@@ -37,7 +36,8 @@ Devil's Bridge A plays each seat in turn against B in the others; in Bridgette e
 played twice with the players swapped. The mean result for A comes with a 95% confidence
 interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also
 declarer's tricks against the double-dummy result of the contract and the expert's decision
-times (median and p99).")]
+times (median and p99). The expert thinks --think-ms per decision (default 1000), or
+solves --samples deals (default 40): e.g. --bots expert,basic --think-ms 100.")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
