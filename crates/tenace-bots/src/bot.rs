@@ -7,6 +7,7 @@ use tenace_rules::{Action, GameConfig, View};
 use thiserror::Error;
 
 use crate::basic::BasicBot;
+use crate::expert::ExpertBot;
 use crate::random::RandomBot;
 
 /// What a bot chose, and why, in words a player understands.
@@ -37,11 +38,6 @@ pub enum BotError {
     /// The view is not a player's view (it is the full view, or has no viewer).
     #[error("a bot plays from a player's observation, and this view has no viewer")]
     NoViewer,
-    /// The level is not available yet.
-    #[error(
-        "level: expert needs the double-dummy solver (issue 6), not built yet; use random or basic"
-    )]
-    ExpertUnavailable,
 }
 
 /// A computer player. Object-safe and `Send`, so a table can hold one per seat and a
@@ -69,7 +65,7 @@ pub enum Level {
     Random,
     /// Fast rules of thumb.
     Basic,
-    /// Monte-Carlo over resampled deals, solved double dummy (needs the solver).
+    /// Monte-Carlo over resampled deals, solved double dummy.
     Expert,
 }
 
@@ -108,21 +104,83 @@ impl FromStr for Level {
     }
 }
 
-/// A bot of this level for this game and its options (the scoring mode among them),
-/// seeded with `seed`.
+/// How long a bot may think: what bounds each expert decision (the other levels answer
+/// at once and ignore it).
+///
+/// With `think_ms` unset a decision solves exactly `samples` samples and depends only
+/// on the seed, so a game replays exactly; with it set, sampling stops when the time is
+/// spent (after at least one sample), and the choice may vary with the machine's speed.
 ///
 /// ```
-/// use tenace_bots::{BotError, Level, new_bot};
+/// use tenace_bots::BotOptions;
+/// assert_eq!(BotOptions::samples(8).think_ms, None);
+/// assert_eq!(BotOptions::think_ms(250).think_ms, Some(250));
+/// assert!(BotOptions::default().think_ms.is_some());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotOptions {
+    /// The time budget of one decision, in milliseconds; `None` for none.
+    pub think_ms: Option<u64>,
+    /// The most samples one decision solves (at least one is always solved).
+    pub samples: usize,
+}
+
+impl BotOptions {
+    /// The default number of samples: enough that the mean settles, few enough for a
+    /// quick decision once the solver is fast.
+    pub const DEFAULT_SAMPLES: usize = 40;
+    /// The default time budget: a decision within a second.
+    pub const DEFAULT_THINK_MS: u64 = 1000;
+
+    /// Exactly `samples` samples a decision, no clock: deterministic.
+    pub fn samples(samples: usize) -> BotOptions {
+        BotOptions {
+            think_ms: None,
+            samples,
+        }
+    }
+
+    /// A time budget of `ms` milliseconds, with the default sample count as a cap.
+    pub fn think_ms(ms: u64) -> BotOptions {
+        BotOptions {
+            think_ms: Some(ms),
+            samples: Self::DEFAULT_SAMPLES,
+        }
+    }
+}
+
+impl Default for BotOptions {
+    /// [`BotOptions::DEFAULT_SAMPLES`] samples within [`BotOptions::DEFAULT_THINK_MS`].
+    fn default() -> Self {
+        BotOptions::think_ms(Self::DEFAULT_THINK_MS)
+    }
+}
+
+/// A bot of this level for this game and its options (the scoring mode among them),
+/// seeded with `seed`, thinking within the default [`BotOptions`].
+///
+/// ```
+/// use tenace_bots::{Level, new_bot};
 /// use tenace_rules::GameConfig;
 /// use tenace_rules::bridgette::BridgetteOptions;
 /// let config = GameConfig::Bridgette(BridgetteOptions::default());
 /// assert!(new_bot(Level::Random, &config, 3).is_ok());
-/// assert_eq!(new_bot(Level::Expert, &config, 3).err(), Some(BotError::ExpertUnavailable));
+/// assert!(new_bot(Level::Expert, &config, 3).is_ok());
 /// ```
 pub fn new_bot(level: Level, config: &GameConfig, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-    match level {
-        Level::Random => Ok(Box::new(RandomBot::new(seed))),
-        Level::Basic => Ok(Box::new(BasicBot::new(config.clone(), seed))),
-        Level::Expert => Err(BotError::ExpertUnavailable),
-    }
+    new_bot_with(level, config, BotOptions::default(), seed)
+}
+
+/// [`new_bot`] with explicit [`BotOptions`].
+pub fn new_bot_with(
+    level: Level,
+    config: &GameConfig,
+    options: BotOptions,
+    seed: u64,
+) -> Result<Box<dyn Bot>, BotError> {
+    Ok(match level {
+        Level::Random => Box::new(RandomBot::new(seed)),
+        Level::Basic => Box::new(BasicBot::new(config.clone(), seed)),
+        Level::Expert => Box::new(ExpertBot::new(config.clone(), options, seed)),
+    })
 }

@@ -12,9 +12,9 @@
 //! * [`Level::Basic`]: fast rules of thumb ([`BasicBot`]): a natural bidding system close to
 //!   Standard American kept as a table ([`bidding`]), trick estimates for Devil's Bridge
 //!   and Bridgette bids, Bridgette discards, and the classic card-play maxims ([`play`]).
-//! * [`Level::Expert`]: Monte-Carlo over resampled deals, solved double dummy. It needs
-//!   the double-dummy solver, which is not built yet; [`expert`] documents the plan and
-//!   the [`expert::DoubleDummy`] hook the solver will implement.
+//! * [`Level::Expert`]: Monte-Carlo over resampled deals filtered by the auction, each
+//!   solved double dummy and scored by the game's scoring ([`ExpertBot`], [`expert`]),
+//!   within a budget of samples and time ([`BotOptions`]).
 //!
 //! ```
 //! use tenace_bots::{Level, new_bot};
@@ -45,5 +45,6 @@ mod random;
 mod seat_info;
 
 pub use basic::BasicBot;
-pub use bot::{Bot, BotError, Decision, Level, LevelParseError, new_bot};
+pub use bot::{Bot, BotError, BotOptions, Decision, Level, LevelParseError, new_bot, new_bot_with};
+pub use expert::ExpertBot;
 pub use random::RandomBot;

@@ -67,13 +67,44 @@ fn bad_levels_are_refused_by_name() {
     for (bots, message) in [
         ("basic", "--bots: expected two levels"),
         ("basic,wizard", "--bots: unknown level \"wizard\""),
-        (
-            "expert,basic",
-            "--bots: level: expert needs the double-dummy solver",
-        ),
     ] {
         let (ok, _, err) = tenace(&["sim", "--game", "bridge", "--bots", bots, "--deals", "2"]);
         assert!(!ok, "{bots}");
         assert!(err.contains(message), "{bots}: {err}");
     }
+}
+
+#[test]
+fn the_expert_plays_and_its_decision_times_are_reported() {
+    // Devil's Bridge with hands of one and two cards: every solve is quick even in a test
+    // build (full deals of the other games are measured in release, by hand).
+    let (ok, out, err) = tenace(&[
+        "sim",
+        "--game",
+        "devils-bridge",
+        "--players",
+        "3",
+        "--options",
+        r#"{"max_hand":2,"target_score":null}"#,
+        "--bots",
+        "expert,basic",
+        "--deals",
+        "2",
+        "--samples",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("exact bids, A (expert)"), "{out}");
+    assert!(
+        out.contains("expert decisions:") && out.contains("p99"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_thinking_options_are_checked() {
+    let (ok, _, err) = tenace(&["sim", "--bots", "expert,basic", "--samples", "0"]);
+    assert!(!ok && err.contains("--samples"), "{err}");
+    let (ok, _, err) = tenace(&["sim", "--think-ms", "5", "--deals", "2"]);
+    assert!(!ok && err.contains("only with --bots"), "{err}");
 }

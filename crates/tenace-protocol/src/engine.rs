@@ -9,7 +9,7 @@
 //! and leaves the game exactly as it was.
 
 use serde_json::{Map, Value, json};
-use tenace_bots::{Level, new_bot};
+use tenace_bots::{BotOptions, Level, new_bot_with};
 use tenace_cards::{Player, Seat};
 use tenace_formats::pbn::parse_deal_for;
 use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeSetup, BridgeVariant};
@@ -162,7 +162,7 @@ impl Engine {
                 self.end()
             }
             "bot" => {
-                fields.only(&["player", "level", "seed"])?;
+                fields.only(&["player", "level", "seed", "think_ms", "samples"])?;
                 self.bot(&fields)
             }
             "solve" => {
@@ -553,11 +553,13 @@ impl Engine {
             .ok_or(Refusal("level: missing (random, basic or expert)".into()))?;
         let level: Level = level.parse().map_err(|e| Refusal(format!("level: {e}")))?;
         let seed = f.seed()?.unwrap_or(0);
+        let think = bot_options(f)?;
         let session = self.session()?;
         let view = session
             .observation(player)
             .ok_or_else(|| Refusal("player: the game is over; nobody acts".into()))?;
-        let mut bot = new_bot(level, &view.config, seed).map_err(|e| Refusal(e.to_string()))?;
+        let mut bot =
+            new_bot_with(level, &view.config, think, seed).map_err(|e| Refusal(e.to_string()))?;
         let legal = session.legal_actions(player);
         if session.to_act().is_empty() {
             return Err(Refusal("player: nobody may act: the game is over".into()));
@@ -613,6 +615,21 @@ impl Engine {
     }
 }
 
+/// How long an expert asked for by `bot` thinks: `samples` deals (default
+/// [`BotOptions::DEFAULT_SAMPLES`]) and, with `think_ms`, no longer than that. Without
+/// `think_ms` the answer depends only on the seed and the state.
+fn bot_options(f: &Fields) -> Result<BotOptions, Refusal> {
+    let samples = match f.whole("samples")? {
+        Some(0) => return Err(Refusal("samples: must be at least 1".into())),
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None => BotOptions::DEFAULT_SAMPLES,
+    };
+    Ok(BotOptions {
+        think_ms: f.whole("think_ms")?,
+        samples,
+    })
+}
+
 /// A request's fields other than `cmd`, with checks that name the field at fault.
 struct Fields<'a> {
     cmd: &'a str,
@@ -653,6 +670,17 @@ impl<'a> Fields<'a> {
             Some(v) => v.as_u64().map(Some).ok_or(Refusal(
                 "seed: expected a whole number from 0 to 2^64-1".into(),
             )),
+        }
+    }
+
+    /// A whole-number field, `None` if absent or null.
+    fn whole(&self, key: &str) -> Result<Option<u64>, Refusal> {
+        match self.map.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| Refusal(format!("{key}: expected a whole number"))),
         }
     }
 

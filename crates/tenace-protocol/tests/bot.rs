@@ -135,8 +135,12 @@ fn refusals_name_the_field() {
             "level: unknown level",
         ),
         (
-            json!({"cmd": "bot", "player": "N", "level": "expert"}),
-            "level: expert needs the double-dummy solver",
+            json!({"cmd": "bot", "player": "N", "level": "expert", "samples": 0}),
+            "samples: must be at least 1",
+        ),
+        (
+            json!({"cmd": "bot", "player": "N", "level": "expert", "think_ms": "fast"}),
+            "think_ms: expected a whole number",
         ),
         (
             json!({"cmd": "bot", "player": "N", "level": "basic", "seed": "x"}),

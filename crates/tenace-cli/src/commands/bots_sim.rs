@@ -11,9 +11,17 @@
 //!   result for A is the mean of A's total less B's.
 //!
 //! Each bot is seeded from the deal's seed, its table and its seat, so a run is
-//! reproducible whatever the thread count.
+//! reproducible whatever the thread count, as long as the expert thinks by a sample
+//! count (`--samples` alone); under a time budget (`--think-ms`) how much it thinks
+//! depends on the machine.
+//!
+//! Beyond the mean result, it reports the exact-bid rate (Devil's Bridge) and, when
+//! one side is the expert, declarer's tricks against the double-dummy result of the same
+//! contract (the bidding games) and how long the expert took over its decisions.
 
-use tenace_bots::{Bot, Level, new_bot};
+use std::time::Instant;
+
+use tenace_bots::{Bot, BotOptions, Level, new_bot_with};
 use tenace_cards::Player;
 use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
@@ -21,6 +29,7 @@ use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 use tenace_rules::scoring::{board_vulnerability, imps};
 use tenace_rules::{Action, Game, GameConfig, Match, PlayerSet, View};
+use tenace_solver::Solver;
 
 use super::GameName;
 
@@ -104,7 +113,7 @@ impl PerBot {
     }
 }
 
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 struct Summary {
     diff: Stat,
     per_bot: PerBot,
@@ -112,8 +121,10 @@ struct Summary {
     tables: u64,
     wins: [u64; 2],
     ties: u64,
-    /// Declarer's tricks less the double-dummy tricks, by bot (only with a solver).
+    /// Declarer's tricks less the double-dummy tricks of the contract, by bot.
     against_dd: [Stat; 2],
+    /// How long each expert decision took, in microseconds.
+    expert_micros: Vec<u64>,
 }
 
 impl Summary {
@@ -129,6 +140,7 @@ impl Summary {
                 self.against_dd[0].merge(o.against_dd[0]),
                 self.against_dd[1].merge(o.against_dd[1]),
             ],
+            expert_micros: [self.expert_micros, o.expert_micros].concat(),
         }
     }
 }
@@ -138,11 +150,22 @@ impl Summary {
 struct Seats {
     bots: Vec<Box<dyn Bot>>,
     side: Vec<usize>,
+    /// Whether each seat's bot is an expert, whose decisions are timed.
+    timed: Vec<bool>,
+}
+
+/// The two levels and how long the expert may think.
+#[derive(Debug, Clone, Copy)]
+pub struct Players {
+    /// A and B.
+    pub levels: [Level; 2],
+    /// The expert's budget.
+    pub think: BotOptions,
 }
 
 impl Seats {
     fn new(
-        levels: [Level; 2],
+        players: Players,
         side: Vec<usize>,
         config: &GameConfig,
         seed: u64,
@@ -151,20 +174,35 @@ impl Seats {
             .iter()
             .enumerate()
             .map(|(seat, &who)| {
-                new_bot(levels[who], config, mix_seed(seed, seat as u64))
-                    .map_err(|e| format!("--bots: {e}"))
+                new_bot_with(
+                    players.levels[who],
+                    config,
+                    players.think,
+                    mix_seed(seed, seat as u64),
+                )
+                .map_err(|e| format!("--bots: {e}"))
             })
             .collect::<Result<_, _>>()?;
-        Ok(Seats { bots, side })
+        let timed = side
+            .iter()
+            .map(|&who| players.levels[who] == Level::Expert)
+            .collect();
+        Ok(Seats { bots, side, timed })
     }
 
-    /// Asks the bot of `player` to act; a bot's error (none is expected from a legal
-    /// position) falls back to the first legal action.
-    fn act(&mut self, player: Player, view: &View, legal: &[Action]) -> Action {
-        self.bots[player.index()]
+    /// Asks the bot of `player` to act, timing an expert; a bot's error (none is
+    /// expected from a legal position) falls back to the first legal action.
+    fn act(&mut self, player: Player, view: &View, legal: &[Action], s: &mut Summary) -> Action {
+        let start = Instant::now();
+        let action = self.bots[player.index()]
             .decide(view, legal)
             .map(|d| d.action)
-            .unwrap_or(legal[0])
+            .unwrap_or(legal[0]);
+        // A forced action is answered without thinking: only real decisions count.
+        if self.timed[player.index()] && legal.len() > 1 {
+            s.expert_micros.push(start.elapsed().as_micros() as u64);
+        }
+        action
     }
 }
 
@@ -196,14 +234,14 @@ fn next_actor(
 /// Runs `--bots` for any game.
 pub fn run(
     game: GameName,
-    levels: (Level, Level),
+    players_of: Players,
     options: Option<&str>,
     players: Option<u8>,
     count: u64,
     seed: u64,
     threads: Option<usize>,
 ) -> Result<(), String> {
-    let levels = [levels.0, levels.1];
+    let levels = players_of.levels;
     let (unit, summary, config_name) = match game {
         GameName::DevilsBridge => {
             let options = super::devils::options(options, players)?;
@@ -214,7 +252,7 @@ pub fn run(
                 count,
                 seed,
                 threads,
-                |s| devils_game(levels, &options, s),
+                |s| devils_game(players_of, &options, s),
                 Summary::merge,
             )?;
             (
@@ -231,7 +269,7 @@ pub fn run(
                 count,
                 seed,
                 threads,
-                |s| bridgette_game(levels, options, s),
+                |s| bridgette_game(players_of, options, s),
                 Summary::merge,
             )?;
             ("game", batch, "bridgette".to_string())
@@ -244,7 +282,7 @@ pub fn run(
                 count,
                 seed,
                 threads,
-                |s| duplicate_deal(levels, variant, &options, s),
+                |s| duplicate_deal(players_of, variant, &options, s),
                 Summary::merge,
             )?;
             ("deal", batch, game.as_str().to_string())
@@ -270,38 +308,36 @@ fn config_players(config: &GameConfig) -> usize {
     }
 }
 
-/// Refuses a level that cannot be built (the expert, until the solver exists) before
-/// any game starts.
+/// Refuses a level that cannot be built before any game starts.
 fn check_levels(levels: [Level; 2], config: &GameConfig) -> Result<(), String> {
     for level in levels {
-        new_bot(level, config, 0).map_err(|e| format!("--bots: {e}"))?;
+        new_bot_with(level, config, BotOptions::default(), 0)
+            .map_err(|e| format!("--bots: {e}"))?;
     }
     Ok(())
 }
 
 /// One table of a duplicate deal: `ns` is the index (0 = A, 1 = B) of the pair sitting
 /// North-South. Returns the North-South score and the declarer's figures.
-fn play_table(
-    levels: [Level; 2],
-    setup: &BridgeSetup,
-    ns: usize,
-    seed: u64,
-    s: &mut Summary,
-) -> i32 {
+fn play_table(players: Players, setup: &BridgeSetup, ns: usize, seed: u64, s: &mut Summary) -> i32 {
     let mut deal = BridgeDeal::from_setup(setup.clone()).expect("a seeded deal is valid");
     let config = deal.full_view().config;
     let side = (0..4)
         .map(|seat| if seat % 2 == 0 { ns } else { 1 - ns })
         .collect();
-    let mut seats = Seats::new(levels, side, &config, seed).expect("levels were checked");
-    let mut double_dummy = None;
+    let mut seats = Seats::new(players, side, &config, seed).expect("levels were checked");
     while let Some((p, legal)) = next_actor(deal.to_act(), |p| deal.legal_actions(p)) {
-        let action = seats.act(p, &deal.observation(p), &legal);
-        let events = deal.apply_unchecked(p, action);
-        if events.new_phase == Some(tenace_rules::Phase::Play) {
-            double_dummy = declarer_double_dummy(&deal);
-        }
+        let action = seats.act(p, &deal.observation(p), &legal, s);
+        deal.apply_unchecked(p, action);
     }
+    // A full solve a table: worth it where declarer play is what is measured, the
+    // expert's; a basic or random run stays as fast as its bots.
+    let double_dummy = players.levels.contains(&Level::Expert).then(|| {
+        tenace_bots::expert::declarer_double_dummy(
+            &deal,
+            &mut Solver::with_memory(DOUBLE_DUMMY_MEMORY),
+        )
+    });
     s.tables += 1;
     match deal.result() {
         None => s.passed_out += 1,
@@ -311,7 +347,7 @@ fn play_table(
             s.per_bot.count[who] += 1;
             s.per_bot.tricks[who] += u64::from(r.tricks);
             s.per_bot.hits[who] += u64::from(r.tricks >= book + r.contract.level);
-            if let Some(dd) = double_dummy {
+            if let Some(Some(dd)) = double_dummy {
                 s.against_dd[who] =
                     s.against_dd[who].merge(Stat::one(f64::from(r.tricks) - f64::from(dd)));
             }
@@ -320,23 +356,11 @@ fn play_table(
     deal.score_ns().unwrap_or(0)
 }
 
-/// Declarer's double-dummy tricks at the start of play, when a solver is available
-/// (`tenace_bots::expert::solver`); `None` otherwise, and no figure is printed.
-fn declarer_double_dummy(deal: &BridgeDeal) -> Option<u8> {
-    let mut solver = tenace_bots::expert::solver()?;
-    let (contract, declarer) = deal.contract()?;
-    let variant = deal.setup().variant;
-    tenace_bots::expert::declarer_double_dummy_tricks(
-        solver.as_mut(),
-        deal.hands().0.to_vec(),
-        variant.trick_rules(contract.strain),
-        declarer.lho().into(),
-        variant.hand_size() as u8,
-    )
-}
+/// The memory of the solver that finds each table's double-dummy result.
+const DOUBLE_DUMMY_MEMORY: usize = 16 << 20;
 
 fn duplicate_deal(
-    levels: [Level; 2],
+    players: Players,
     variant: BridgeVariant,
     options: &BridgeOptions,
     seed: u64,
@@ -350,8 +374,8 @@ fn duplicate_deal(
         options.clone(),
     );
     let mut s = Summary::default();
-    let first = play_table(levels, &setup, 0, mix_seed(seed, 1), &mut s);
-    let second = play_table(levels, &setup, 1, mix_seed(seed, 2), &mut s);
+    let first = play_table(players, &setup, 0, mix_seed(seed, 1), &mut s);
+    let second = play_table(players, &setup, 1, mix_seed(seed, 2), &mut s);
     // A sat North-South at the first table and East-West at the second.
     let imp = imps(first - second);
     s.diff = Stat::one(f64::from(imp));
@@ -360,7 +384,7 @@ fn duplicate_deal(
     s
 }
 
-fn devils_game(levels: [Level; 2], options: &DevilsBridgeOptions, seed: u64) -> Summary {
+fn devils_game(players: Players, options: &DevilsBridgeOptions, seed: u64) -> Summary {
     let n = options.player_count();
     let config = GameConfig::DevilsBridge(options.clone());
     let mut s = Summary::default();
@@ -368,13 +392,13 @@ fn devils_game(levels: [Level; 2], options: &DevilsBridgeOptions, seed: u64) -> 
     for seat in 0..n {
         let mut game = DevilsMatch::new(options.clone(), seed).expect("options were checked");
         let side: Vec<usize> = (0..n).map(|p| usize::from(p != seat)).collect();
-        let mut seats = Seats::new(levels, side, &config, mix_seed(seed, seat as u64 + 1))
+        let mut seats = Seats::new(players, side, &config, mix_seed(seed, seat as u64 + 1))
             .expect("levels were checked");
         while let Some((p, legal)) = next_actor(game.to_act(), |p| game.legal_actions(p)) {
             let Some(view) = game.observation(p) else {
                 break;
             };
-            let action = seats.act(p, &view, &legal);
+            let action = seats.act(p, &view, &legal, &mut s);
             game.apply_unchecked(p, action);
         }
         for record in game.sheet() {
@@ -406,20 +430,20 @@ fn devils_game(levels: [Level; 2], options: &DevilsBridgeOptions, seed: u64) -> 
     s
 }
 
-fn bridgette_game(levels: [Level; 2], options: BridgetteOptions, seed: u64) -> Summary {
+fn bridgette_game(players: Players, options: BridgetteOptions, seed: u64) -> Summary {
     let config = GameConfig::Bridgette(options);
     let mut s = Summary::default();
     let mut margin = 0.0;
     for a_seat in 0..2usize {
         let mut game = BridgetteMatch::new(options, seed).expect("a seeded game is valid");
         let side: Vec<usize> = (0..2).map(|p| usize::from(p != a_seat)).collect();
-        let mut seats = Seats::new(levels, side, &config, mix_seed(seed, a_seat as u64 + 1))
+        let mut seats = Seats::new(players, side, &config, mix_seed(seed, a_seat as u64 + 1))
             .expect("levels were checked");
         while let Some((p, legal)) = next_actor(game.to_act(), |p| game.legal_actions(p)) {
             let Some(view) = game.observation(p) else {
                 break;
             };
-            let action = seats.act(p, &view, &legal);
+            let action = seats.act(p, &view, &legal, &mut s);
             game.apply_unchecked(p, action);
         }
         for record in game.sheet() {
@@ -515,23 +539,36 @@ fn report(
             let (won, lost) = (s.wins[0], s.wins[1]);
             println!("{unit}s won by A: {won}, by B: {lost}, tied: {}", s.ties);
             if game != GameName::Bridgette {
-                if s.against_dd[0].n + s.against_dd[1].n == 0 {
-                    println!(
-                        "declarer's tricks against double dummy: needs the double-dummy solver (issue 6), not available"
-                    );
-                }
                 for (i, level) in levels.iter().enumerate() {
                     let d = s.against_dd[i];
                     if d.n > 0 {
                         println!(
-                            "declarer's tricks against double dummy, {} ({level}): {:+.2} ± {:.2} a deal",
+                            "declarer's tricks against the double-dummy result of the contract, {} ({level}): {:+.2} ± {:.2} a deal (n = {})",
                             ["A", "B"][i],
                             d.mean(),
-                            d.ci95()
+                            d.ci95(),
+                            d.n
                         );
                     }
                 }
             }
         }
     }
+    if let Some((median, p99)) = percentiles(&s.expert_micros) {
+        println!(
+            "expert decisions: {} timed, median {:.1} ms, p99 {:.1} ms",
+            s.expert_micros.len(),
+            median as f64 / 1000.0,
+            p99 as f64 / 1000.0
+        );
+    }
+}
+
+/// The median and the 99th percentile (nearest rank) of some durations.
+fn percentiles(micros: &[u64]) -> Option<(u64, u64)> {
+    let mut sorted = micros.to_vec();
+    sorted.sort_unstable();
+    let at =
+        |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+    (!sorted.is_empty()).then(|| (at(0.5), at(0.99)))
 }

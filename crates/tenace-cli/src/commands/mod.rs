@@ -146,3 +146,35 @@ pub fn percent(n: u64, d: u64) -> f64 {
         100.0 * n as f64 / d as f64
     }
 }
+
+/// How long the expert computer player may think: `--think-ms` and `--samples`, shared
+/// by `tenace sim` and `tenace play`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ThinkArgs {
+    /// The expert's time budget per decision, in milliseconds (default 1000). It stops
+    /// sampling when the time is spent, after at least one sample.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// The most deals the expert samples and solves per decision (default 40). Given
+    /// without --think-ms, the expert has no clock and a run replays exactly.
+    #[arg(long, value_name = "N")]
+    pub samples: Option<usize>,
+}
+
+impl ThinkArgs {
+    /// The bots' options these arguments ask for.
+    pub fn options(&self) -> Result<tenace_bots::BotOptions, String> {
+        use tenace_bots::BotOptions;
+        if self.samples == Some(0) {
+            return Err("--samples: must be at least 1".into());
+        }
+        let samples = self.samples.unwrap_or(BotOptions::DEFAULT_SAMPLES);
+        Ok(match (self.think_ms, self.samples) {
+            (None, Some(_)) => BotOptions::samples(samples),
+            (think, _) => BotOptions {
+                think_ms: Some(think.unwrap_or(BotOptions::DEFAULT_THINK_MS)),
+                samples,
+            },
+        })
+    }
+}

@@ -22,6 +22,7 @@ use super::GameName;
   tenace sim --game bridgette --deals 1000 --options '{\"upcard_to\":\"dealer\"}'
   tenace sim --game bridge --bots basic,random --deals 1000
   tenace sim --game devils-bridge --players 5 --bots basic,random --deals 1000
+  tenace sim --game devils-bridge --players 3 --options '{\"max_hand\":2}' --bots expert,basic --deals 20 --samples 4
 
 Deal k is dealt from seed S+k and every call and card is chosen uniformly among the legal
 ones by a generator seeded the same way, so a run is reproducible whatever the thread count.
@@ -33,7 +34,10 @@ With --bots A,B computer players of the two levels play each other fairly: in th
 partnership games every deal is played twice with the pairs swapped and scored in IMPs; in
 Devil's Bridge A plays each seat in turn against B in the others; in Bridgette each game is
 played twice with the players swapped. The mean result for A comes with a 95% confidence
-interval.")]
+interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also
+declarer's tricks against the double-dummy result of the contract and the expert's decision
+times (median and p99). The expert thinks --think-ms per decision (default 1000), or
+solves --samples deals (default 40): e.g. --bots expert,basic --think-ms 100.")]
 pub struct SimArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -57,6 +61,9 @@ pub struct SimArgs {
     /// (random, basic or expert), e.g. basic,random.
     #[arg(long)]
     bots: Option<String>,
+    /// How long the expert thinks (with --bots).
+    #[command(flatten)]
+    think: super::ThinkArgs,
 }
 
 /// What one deal came to.
@@ -97,11 +104,18 @@ impl Summary {
 /// Runs the simulation and prints the summary.
 pub fn run(args: SimArgs) -> Result<(), String> {
     args.game.check_players(args.players)?;
+    if args.bots.is_none() && (args.think.think_ms.is_some() || args.think.samples.is_some()) {
+        return Err("--think-ms and --samples: only with --bots, for the expert".into());
+    }
     if let Some(bots) = args.bots.as_deref() {
-        let levels = super::bots_sim::parse_bots(bots)?;
+        let (a, b) = super::bots_sim::parse_bots(bots)?;
+        let players = super::bots_sim::Players {
+            levels: [a, b],
+            think: args.think.options()?,
+        };
         return super::bots_sim::run(
             args.game,
-            levels,
+            players,
             args.options.as_deref(),
             args.players,
             args.deals,

@@ -3,11 +3,14 @@
 //! [`App::handle`] takes what the player meant; [`App::step_opponents`] lets one computer
 //! player act. The run loop only reads events and draws.
 
+use std::time::Duration;
+
+use tenace_bots::BotOptions;
 use tenace_cards::{Card, Player};
 use tenace_rules::{Action, Move, View};
 
 use super::opponent::{Level, Opponent, is_optional, make_opponent};
-use super::review::{DealReview, review_of};
+use super::review::{Analysis, DealReview, REVIEW_TIME, review_of};
 use super::table::PlayMatch;
 
 /// What the player meant by a key or a click.
@@ -65,7 +68,12 @@ pub struct App {
     /// Finished deals the player has moved on from (`n`); a deal finished beyond them
     /// pauses the game so its last trick and result stay on screen.
     acknowledged: usize,
-    review: bool,
+    /// The review on screen.
+    review: Option<DealReview>,
+    /// Its double-dummy analysis while it is being solved.
+    analysis: Option<Analysis>,
+    /// How long the review's double-dummy analysis may solve.
+    review_time: Duration,
     confirm_quit: bool,
     quit: bool,
     last_trick: Option<LastTrick>,
@@ -74,7 +82,14 @@ pub struct App {
 impl App {
     /// A new game: `human` plays; every other seat gets a computer player of `level`,
     /// each seeded from `seed` and its seat.
-    pub fn new(game: PlayMatch, human: Player, level: Level, seed: u64) -> Result<App, String> {
+    /// `think` bounds the expert: the computer players at that level, and the hint.
+    pub fn new(
+        game: PlayMatch,
+        human: Player,
+        level: Level,
+        think: BotOptions,
+        seed: u64,
+    ) -> Result<App, String> {
         let players = game.players();
         if human.index() >= players {
             return Err(format!(
@@ -91,7 +106,7 @@ impl App {
                 if p == human.index() {
                     Ok(None)
                 } else {
-                    make_opponent(level, &config, seed.wrapping_add(p as u64 + 1)).map(Some)
+                    make_opponent(level, &config, think, seed.wrapping_add(p as u64 + 1)).map(Some)
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -100,17 +115,58 @@ impl App {
             game,
             human,
             opponents,
-            adviser: make_opponent(Level::BEST_AVAILABLE, &config, seed ^ 0x5EED)?,
+            adviser: make_opponent(Level::BEST, &config, think, seed ^ 0x5EED)?,
             cursor: 0,
             typed: String::new(),
             error: None,
             notice: None,
             acknowledged: 0,
-            review: false,
+            review: None,
+            analysis: None,
+            review_time: REVIEW_TIME,
             confirm_quit: false,
             quit: false,
             last_trick: None,
         })
+    }
+
+    /// Opens the review of finished deal `index` and starts its double-dummy analysis.
+    fn open_review(&mut self, index: usize) {
+        self.review = review_of(&self.initial, &self.game, index);
+        let deal = self.game.finished_deal(index);
+        if let (Some(review), Some(deal)) = (self.review.as_mut(), deal)
+            && !self.review_time.is_zero()
+        {
+            review.solving = true;
+            self.analysis = Some(Analysis::start(deal, self.review_time));
+        }
+    }
+
+    /// Closes the review, stopping its analysis.
+    fn close_review(&mut self) {
+        self.review = None;
+        self.analysis = None;
+    }
+
+    /// Takes the review's double-dummy analysis once it is solved; whether the screen
+    /// changed.
+    pub fn poll_review(&mut self) -> bool {
+        let Some(lines) = self.analysis.as_ref().and_then(Analysis::ready) else {
+            return false;
+        };
+        self.analysis = None;
+        if let Some(review) = self.review.as_mut() {
+            review.double_dummy = lines;
+            review.solving = false;
+        }
+        true
+    }
+
+    /// Sets how long the end-of-deal review may solve (zero: no double-dummy analysis):
+    /// tests keep full-deal solves out of a test build.
+    #[cfg(test)]
+    pub fn set_review_time(&mut self, time: Duration) {
+        self.review_time = time;
     }
 
     /// The match.
@@ -174,8 +230,8 @@ impl App {
 
     /// The review of the finished deal on screen, when the player asked for it.
     pub fn review(&self) -> Option<DealReview> {
-        let index = self.paused_deal().filter(|_| self.review)?;
-        review_of(&self.initial, &self.game, index)
+        self.paused_deal()?;
+        self.review.clone()
     }
 
     /// The human's legal actions now, bids and cards first and changes of a Devil's
@@ -219,7 +275,7 @@ impl App {
             }
             Intent::Escape => {
                 self.typed.clear();
-                self.review = false;
+                self.close_review();
                 self.error = None;
             }
             Intent::PlayIndex(i) => match self.human_actions().get(i) {
@@ -230,8 +286,12 @@ impl App {
             Intent::Undo => self.undo(),
             Intent::Hint => self.hint(),
             Intent::Review => {
-                if self.paused_deal().is_some() {
-                    self.review = !self.review;
+                if let Some(index) = self.paused_deal() {
+                    if self.review.is_some() {
+                        self.close_review();
+                    } else {
+                        self.open_review(index);
+                    }
                 } else {
                     self.error = Some("the review is shown once a deal has ended".into());
                 }
@@ -365,7 +425,7 @@ impl App {
             plays.push((trick.next_player(), action.to_string()));
             self.last_trick = Some(LastTrick { plays, winner });
         }
-        self.review = false;
+        self.close_review();
         Ok(())
     }
 
@@ -376,7 +436,7 @@ impl App {
             self.error = Some("the match is over: q to quit".into());
         } else {
             self.acknowledged = self.game.finished_count();
-            self.review = false;
+            self.close_review();
             self.last_trick = None;
             self.error = None;
             self.notice = None;
@@ -419,7 +479,7 @@ impl App {
         self.game = game;
         self.acknowledged = self.acknowledged.min(self.game.finished_count());
         self.last_trick = None;
-        self.review = false;
+        self.close_review();
         self.cursor = 0;
         self.typed.clear();
         self.error = None;

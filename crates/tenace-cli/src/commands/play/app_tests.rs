@@ -2,6 +2,9 @@
 //! [`App`], the human always taking the first legal action offered, to its end; the sheet
 //! updates; undo restores the state before the human's last action.
 
+use std::time::Duration;
+
+use tenace_bots::BotOptions;
 use tenace_cards::{Player, Seat};
 use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
@@ -42,7 +45,9 @@ fn step(app: &mut App) {
 
 /// Plays the first deal to its end; checks the sheet gains its line, then undo.
 fn plays_a_deal_then_undoes(game: PlayMatch, human: Player) {
-    let mut app = App::new(game, human, Level::Random, SEED).expect("app");
+    let mut app = App::new(game, human, Level::Random, BotOptions::samples(2), SEED).expect("app");
+    // The double-dummy review has its own test: full deals solve slowly in a test build.
+    app.set_review_time(Duration::ZERO);
     let sheet_before = app.game().sheet_lines();
     // Act until the human has acted once, and remember the record before that action.
     let mut before_human = None;
@@ -138,6 +143,7 @@ fn illegal_typed_action_is_refused_with_the_engines_message() {
         bridge(BridgeVariant::Standard),
         Player(2),
         Level::Random,
+        BotOptions::samples(2),
         SEED,
     )
     .expect("app");
@@ -163,7 +169,14 @@ fn illegal_typed_action_is_refused_with_the_engines_message() {
 
 #[test]
 fn quitting_a_match_in_progress_asks_first() {
-    let mut app = App::new(bridgette(), Player(0), Level::Random, SEED).expect("app");
+    let mut app = App::new(
+        bridgette(),
+        Player(0),
+        Level::Random,
+        BotOptions::samples(2),
+        SEED,
+    )
+    .expect("app");
     app.handle(Intent::Quit);
     assert!(app.confirming_quit() && !app.should_quit());
     app.handle(Intent::Type('n'));
@@ -175,7 +188,14 @@ fn quitting_a_match_in_progress_asks_first() {
 
 #[test]
 fn a_seat_off_the_table_is_refused() {
-    let err = App::new(bridgette(), Player(3), Level::Random, SEED).err();
+    let err = App::new(
+        bridgette(),
+        Player(3),
+        Level::Random,
+        BotOptions::samples(2),
+        SEED,
+    )
+    .err();
     assert!(err.is_some_and(|e| e.contains("--seat")));
 }
 
@@ -196,4 +216,74 @@ fn rubber_and_chicago_matches_keep_their_sheets() {
     );
     plays_a_deal_then_undoes(rubber, Player::from(Seat::South));
     plays_a_deal_then_undoes(bridge_scored("chicago"), Player::from(Seat::East));
+}
+
+#[test]
+fn the_review_gives_the_contracts_double_dummy_result() {
+    let mut app = App::new(
+        bridge(BridgeVariant::Standard),
+        Player::from(Seat::South),
+        Level::Basic,
+        BotOptions::samples(1),
+        SEED,
+    )
+    .expect("app");
+    // The contract's result is always solved; a millisecond leaves the plays unchecked.
+    app.set_review_time(Duration::from_millis(1));
+    for _ in 0..20_000 {
+        if app.paused_deal().is_some() {
+            app.handle(Intent::Review);
+            let solved = std::time::Instant::now() + Duration::from_secs(120);
+            while !app.poll_review() && std::time::Instant::now() < solved {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let review = app.review().expect("a review once the deal is over");
+            assert!(!review.solving, "the review was not solved in time");
+            // A passed-out deal has no play to solve: go on to the next.
+            if let Some(analysis) = review.double_dummy {
+                assert!(
+                    analysis[0].starts_with("Double dummy: ") && analysis[0].contains(" makes "),
+                    "{analysis:?}"
+                );
+                assert!(
+                    analysis.last().is_some_and(|l| l.contains("were checked")),
+                    "{analysis:?}"
+                );
+                return;
+            }
+            app.handle(Intent::Escape);
+            app.handle(Intent::NextDeal);
+        } else {
+            step(&mut app);
+        }
+    }
+    panic!("no deal was played out");
+}
+
+#[test]
+fn the_hint_is_the_experts_card_with_its_reason() {
+    // A Bridgette deal played until the human holds a few cards (a full deal solves
+    // slowly in a test build): the hint names a card and the samples behind it.
+    let mut app = App::new(
+        bridgette(),
+        Player(0),
+        Level::Basic,
+        BotOptions::samples(2),
+        SEED,
+    )
+    .expect("app");
+    for _ in 0..500 {
+        let late = app
+            .view()
+            .is_some_and(|v| v.phase == tenace_rules::Phase::Play && v.hand_sizes[0] <= 5);
+        if app.human_must_act() && late && app.human_actions().len() > 1 {
+            app.handle(Intent::Hint);
+            let notice = app.notice().unwrap_or_default().to_string();
+            assert!(notice.starts_with("Hint: "), "{notice}");
+            assert!(notice.contains("of 2 samples"), "{notice}");
+            return;
+        }
+        step(&mut app);
+    }
+    panic!("the human never had a choice of cards late in the deal");
 }

@@ -36,11 +36,13 @@ use table::PlayMatch;
   tenace play --game five-crowns --seed 3
   tenace play --game devils-bridge --players 5 --seat 2
   tenace play --game bridgette --seed 11
+  tenace play --game bridge --level expert --think-ms 500
 
 Keys: arrows or Tab choose among your legal actions, Enter plays; or type an action's
 notation in capitals (1NT, SA, HT, R3, JKS, 3, change 2, discard GC) and Enter; a mouse
-click on an action plays it. u undoes your last action, h asks the computer for a hint,
-n goes on once a deal has ended, r reviews the deal just ended, q quits.
+click on an action plays it. u undoes your last action, h asks the expert for a hint and
+its reason, n goes on once a deal has ended, r reviews the deal just ended with its
+double-dummy analysis, q quits.
 In Contract Bridge the declarer plays dummy: you play dummy's cards when you declare.")]
 pub struct PlayArgs {
     /// The game to play.
@@ -60,9 +62,12 @@ pub struct PlayArgs {
     /// the others (default 0).
     #[arg(long)]
     seat: Option<String>,
-    /// How strong the computer players are (expert needs the double-dummy solver).
+    /// How strong the computer players are (the hint key always asks the expert).
     #[arg(long, value_enum, default_value = "basic")]
     level: Level,
+    /// How long the expert thinks (the computer players at --level expert, and hints).
+    #[command(flatten)]
+    think: super::ThinkArgs,
     /// Milliseconds between the computer players' actions, so you can follow them.
     #[arg(long, default_value_t = 400)]
     delay: u64,
@@ -73,6 +78,7 @@ struct PlaySetup {
     game: PlayMatch,
     human: Player,
     level: Level,
+    think: tenace_bots::BotOptions,
     seed: u64,
     delay: Duration,
 }
@@ -115,6 +121,7 @@ fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
         game,
         human,
         level: args.level,
+        think: args.think.options()?,
         seed,
         delay: Duration::from_millis(args.delay),
     })
@@ -133,10 +140,17 @@ const IDLE_POLL: Duration = Duration::from_millis(250);
 /// Plays the match until the player quits.
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let setup = resolve(args)?;
-    let mut app = App::new(setup.game, setup.human, setup.level, setup.seed)?;
+    let mut app = App::new(
+        setup.game,
+        setup.human,
+        setup.level,
+        setup.think,
+        setup.seed,
+    )?;
     let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
     let mut targets = render::ClickTargets::default();
     while !app.should_quit() {
+        app.poll_review();
         screen
             .draw(|frame| targets = render::draw(frame, &app))
             .map_err(|e| format!("terminal: {e}"))?;

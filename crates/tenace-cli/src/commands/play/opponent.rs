@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
+use tenace_bots::BotOptions;
 use tenace_rules::{Action, GameConfig, View};
 
 /// A computer player. It sees only its own observation and its legal actions, and answers
@@ -26,19 +27,22 @@ pub enum Level {
     Random,
     /// Rules of thumb, and a natural bidding system in the partnership games.
     Basic,
-    /// Monte-Carlo search over resampled deals (needs the double-dummy solver).
+    /// Monte-Carlo search over resampled deals, solved double dummy.
     Expert,
 }
 
 impl Level {
-    /// The strongest level available now: what the hint key asks.
-    pub const BEST_AVAILABLE: Level = Level::Basic;
+    /// The strongest level: what the hint key asks.
+    pub const BEST: Level = Level::Expert;
 }
 
-/// A computer player of this level for this game, seeded so a game replays exactly.
+/// A computer player of this level for this game, thinking within `think` (the expert),
+/// seeded so a game replays exactly (under a time budget, as far as the expert's
+/// sampling allows).
 pub fn make_opponent(
     level: Level,
     config: &GameConfig,
+    think: BotOptions,
     seed: u64,
 ) -> Result<Box<dyn Opponent>, String> {
     let level = match level {
@@ -46,7 +50,8 @@ pub fn make_opponent(
         Level::Basic => tenace_bots::Level::Basic,
         Level::Expert => tenace_bots::Level::Expert,
     };
-    let bot = tenace_bots::new_bot(level, config, seed).map_err(|e| format!("--{e}"))?;
+    let bot =
+        tenace_bots::new_bot_with(level, config, think, seed).map_err(|e| format!("--{e}"))?;
     Ok(Box::new(BotOpponent {
         bot,
         fallback: RandomOpponent::new(seed),
@@ -115,13 +120,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_not_built_yet_are_refused_by_name() {
+    fn every_level_is_available() {
         let config = GameConfig::Bridgette(Default::default());
-        let err = make_opponent(Level::Expert, &config, 1)
-            .err()
-            .unwrap_or_default();
-        assert!(err.contains("level") && err.contains("expert"), "{err}");
-        assert!(make_opponent(Level::Random, &config, 1).is_ok());
-        assert!(make_opponent(Level::Basic, &config, 1).is_ok());
+        for level in [Level::Random, Level::Basic, Level::Expert] {
+            assert!(make_opponent(level, &config, BotOptions::samples(1), 1).is_ok());
+        }
     }
 }

@@ -100,6 +100,31 @@ impl PlayMatch {
         each!(self, m => m.deals().finished().get(index).map(|d| d.observation(player)))
     }
 
+    /// Finished deal `index` itself, as it ended.
+    pub fn finished_deal(&self, index: usize) -> Option<tenace_rules::AnyGame> {
+        use tenace_rules::AnyGame;
+        match self {
+            PlayMatch::Bridge(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::Bridge),
+            PlayMatch::Devils(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::DevilsBridge),
+            PlayMatch::Bridgette(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::Bridgette),
+        }
+    }
+
     /// The full view of finished deal `index`, as it ended.
     pub fn finished_full_view(&self, index: usize) -> Option<View> {
         each!(self, m => m.deals().finished().get(index).map(Game::full_view))

@@ -1,5 +1,5 @@
-//! The end-of-deal review: every original hand, the record, the result, and where the
-//! double-dummy analysis will go.
+//! The end-of-deal review: every original hand, the record, the result, and the
+//! double-dummy analysis.
 
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
@@ -50,11 +50,11 @@ pub fn review(r: &DealReview) -> Paragraph<'static> {
             .score
             .map_or_else(|| "-".into(), |s| format!("{s:+}"))
     )));
-    match &r.double_dummy {
-        Some(analysis) => lines.extend(analysis.iter().map(|l| Line::from(l.clone()))),
-        None => lines.push(Line::from(
-            "Double-dummy review: not available yet (it comes with the solver)",
-        )),
+    lines.push(Line::from("Double-dummy review:"));
+    match (&r.double_dummy, r.solving) {
+        (Some(analysis), _) => lines.extend(analysis.iter().map(|l| Line::from(format!("  {l}")))),
+        (None, true) => lines.push(Line::from("  solving…")),
+        (None, false) => lines.push(Line::from("  nothing to solve: no card was played")),
     }
     lines.push(Line::from("r or Esc: back to the table"));
     Paragraph::new(lines)

@@ -3,6 +3,7 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use tenace_bots::BotOptions;
 use tenace_cards::Player;
 use tenace_rules::bridge::{BridgeMatch, BridgeOptions};
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
@@ -40,7 +41,14 @@ fn screen_and_targets(app: &App) -> (String, ClickTargets) {
 
 fn bridge_app() -> App {
     let game = BridgeMatch::new(BridgeOptions::default(), 3).expect("match");
-    App::new(PlayMatch::Bridge(game), Player(2), Level::Random, 3).expect("app")
+    App::new(
+        PlayMatch::Bridge(game),
+        Player(2),
+        Level::Random,
+        BotOptions::samples(2),
+        3,
+    )
+    .expect("app")
 }
 
 #[test]
@@ -91,7 +99,14 @@ fn the_trick_in_progress_shows() {
 #[test]
 fn devils_bridge_bids_show_with_the_hook() {
     let game = DevilsMatch::new(DevilsBridgeOptions::for_players(5), 4).expect("match");
-    let app = App::new(PlayMatch::Devils(game), Player(0), Level::Random, 4).expect("app");
+    let app = App::new(
+        PlayMatch::Devils(game),
+        Player(0),
+        Level::Random,
+        BotOptions::samples(2),
+        4,
+    )
+    .expect("app");
     let text = screen(&app);
     assert!(text.contains("on the hook"), "{text}");
     assert!(text.contains("0 (you)"), "{text}");
@@ -101,7 +116,14 @@ fn devils_bridge_bids_show_with_the_hook() {
 fn a_click_on_a_card_lands_on_its_symbol_and_plays_it() {
     // East: on this seed North declares, so East defends and plays cards.
     let game = BridgeMatch::new(BridgeOptions::default(), 3).expect("match");
-    let mut app = App::new(PlayMatch::Bridge(game), Player(1), Level::Random, 3).expect("app");
+    let mut app = App::new(
+        PlayMatch::Bridge(game),
+        Player(1),
+        Level::Random,
+        BotOptions::samples(2),
+        3,
+    )
+    .expect("app");
     let (text, targets) = screen_and_targets(&app);
     assert_eq!(targets.cards.len(), 13, "your thirteen cards are clickable");
     let rows: Vec<&str> = text.lines().collect();
@@ -147,7 +169,14 @@ fn a_blind_hand_shows_the_others_cards_and_not_yours() {
     let mut options = DevilsBridgeOptions::for_players(4);
     options.blind_one_card_hands = tenace_rules::devils_bridge::BlindHands::All;
     let game = DevilsMatch::new(options, 4).expect("match");
-    let app = App::new(PlayMatch::Devils(game), Player(0), Level::Random, 4).expect("app");
+    let app = App::new(
+        PlayMatch::Devils(game),
+        Player(0),
+        Level::Random,
+        BotOptions::samples(2),
+        4,
+    )
+    .expect("app");
     let view = app.view().expect("a view");
     assert!(
         view.blind,

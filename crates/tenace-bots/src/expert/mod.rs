@@ -1,0 +1,197 @@
+//! The expert level: Monte-Carlo sampling of the hidden cards, each sample solved double
+//! dummy by [`tenace_solver`], each action scored by the game's own scoring.
+//!
+//! How [`ExpertBot`] decides, from its [`View`] alone:
+//!
+//! 1. **Sample.** Deal the hidden cards again with [`tenace_rules::Game::resample`] (it
+//!    keeps the voids shown in play and, in Bridgette, the exchange). In the bidding
+//!    games every call of a hidden hand is replayed through the bidding table on the
+//!    sampled hand, and a deal where the system would have bid otherwise is dropped; after
+//!    a few tries the deal that fits best is taken, so an unusual auction never stalls.
+//! 2. **Solve.** [`Solver::card_values`] gives every legal card's tricks; in Devil's
+//!    Bridge, where a player wants exactly the bid, [`Solver::range`] gives the fewest
+//!    and the most tricks the player can end with after each card.
+//! 3. **Score.** Tricks become the game's score: the contract's duplicate, rubber or
+//!    Chicago score, Devil's Bridge points for the bid made exactly, Bridgette's lump sums
+//!    and bonuses; then total points, IMPs or matchpoints as the options compare results.
+//! 4. **Choose** the action with the best mean over the samples.
+//!
+//! Bids: Devil's Bridge bids are chosen the same way, from each sample's range of tricks
+//! double dummy. The bidding games bid by the bidding table (the same system the samples
+//! are filtered by, so partners understand each other), and Bridgette's discards and
+//! calls follow the basic player's judgement within the restrictions.
+//!
+//! **Budget.** [`BotOptions`] bounds each decision by a number of samples and, if set, a
+//! time budget: sampling stops when another solve would overrun it, after at least one.
+//! When one solve of this size has been measured to take longer than the whole budget,
+//! the decision is the basic player's and its reason says so. With no time budget a
+//! decision depends only on the seed and the questions asked, so games replay exactly;
+//! with one, how many samples fit depends on the machine, and so may the choice.
+
+mod budget;
+mod card_play;
+mod devils_bid;
+mod position;
+mod sampling;
+mod search;
+mod value;
+
+pub use position::play_position;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tenace_rules::bridge::BridgeDeal;
+use tenace_rules::{Action, AnyGame, GameConfig, Phase, View};
+use tenace_solver::{Position, Sides, Solver};
+
+use crate::basic::BasicBot;
+use crate::bot::{Bot, BotError, BotOptions, Decision};
+use budget::Budget;
+use search::{Choice, Search, Unsolved};
+use value::Objective;
+
+/// The memory of each expert's solver: the solver's tables start afresh when full, and a
+/// simulation runs several experts on every core.
+const SOLVER_MEMORY: usize = 16 << 20;
+
+/// The Monte-Carlo expert (see the [module](self) documentation).
+///
+/// ```
+/// use tenace_bots::{Bot, BotOptions, ExpertBot};
+/// use tenace_rules::bridgette::{BridgetteDeal, BridgetteSetup};
+/// use tenace_rules::Game;
+/// let deal = BridgetteDeal::from_setup(BridgetteSetup::seeded(Default::default(), 1, None)).unwrap();
+/// let p = deal.to_act().iter().next().unwrap();
+/// let legal = deal.legal_actions(p);
+/// let mut bot = ExpertBot::new(deal.full_view().config, BotOptions::samples(4), 9);
+/// let d = bot.decide(&deal.observation(p), &legal).unwrap();
+/// assert!(legal.contains(&d.action));
+/// ```
+pub struct ExpertBot {
+    options: BotOptions,
+    rng: ChaCha8Rng,
+    basic: BasicBot,
+    solver: Option<Solver>,
+}
+
+impl ExpertBot {
+    /// An expert for this game, bounded by `options`, seeded with `seed`.
+    pub fn new(config: GameConfig, options: BotOptions, seed: u64) -> ExpertBot {
+        ExpertBot {
+            options,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            basic: BasicBot::new(config, seed),
+            solver: None,
+        }
+    }
+
+    /// Runs a search over `candidates`, or says why none could be solved.
+    fn search(
+        &mut self,
+        view: &View,
+        candidates: &[Action],
+        objective: Objective,
+        evaluate: impl FnMut(&mut Solver, &AnyGame) -> Option<Vec<Option<search::Outcome>>>,
+    ) -> Result<Choice, Unsolved> {
+        let search = Search {
+            view,
+            budget: Budget::start(self.options.samples, self.options.think_ms),
+            kind: (view.config.name(), view.hand_sizes.iter().sum()),
+        };
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Solver::with_memory(SOLVER_MEMORY));
+        search.run(candidates, objective, solver, &mut self.rng, evaluate)
+    }
+
+    /// The basic player's decision, its reason saying why the expert did not search.
+    fn fall_back(
+        &mut self,
+        view: &View,
+        legal: &[Action],
+        why: &Unsolved,
+    ) -> Result<Decision, BotError> {
+        let mut d = self.basic.decide(view, legal)?;
+        d.reason = format!(
+            "{} (the basic player's choice: {})",
+            d.reason,
+            why.describe()
+        );
+        Ok(d)
+    }
+}
+
+/// Whether the decision is a Devil's Bridge bid (not a card with a bid change beside it).
+fn is_devils_bid(view: &View, legal: &[Action]) -> bool {
+    matches!(view.config, GameConfig::DevilsBridge(_))
+        && legal.iter().any(|&a| devils_bid::number(a).is_some())
+        && !legal.iter().any(|a| matches!(a, Action::Card(_)))
+}
+
+impl Bot for ExpertBot {
+    fn decide(&mut self, view: &View, legal: &[Action]) -> Result<Decision, BotError> {
+        let first = *legal.first().ok_or(BotError::NoLegalAction)?;
+        let me = view.viewer.ok_or(BotError::NoViewer)?;
+        if legal.len() == 1 {
+            return Ok(Decision::new(first, "the only legal action"));
+        }
+        if view.phase == Phase::Play {
+            let cards = card_play::candidates(legal);
+            if !cards.is_empty() {
+                let objective = Objective::of(&view.config);
+                let found = self.search(view, &cards, objective, |solver, sample| {
+                    card_play::evaluate(view, me, &cards, solver, sample)
+                });
+                return match found {
+                    Ok(c) => Ok(Decision::new(
+                        c.action,
+                        format!("{}: {}", c.action, c.summary()),
+                    )),
+                    Err(why) => self.fall_back(view, legal, &why),
+                };
+            }
+        }
+        if let GameConfig::DevilsBridge(options) = &view.config
+            && is_devils_bid(view, legal)
+        {
+            let bids = devils_bid::candidates(legal);
+            let scoring = options.scoring;
+            let found = self.search(view, &bids, Objective::Points, |solver, sample| {
+                devils_bid::evaluate(me, scoring, &bids, solver, sample)
+            });
+            return match found {
+                Ok(c) => Ok(Decision::new(
+                    c.action,
+                    format!(
+                        "bid {}: expected {:.1} points; {} double dummy",
+                        devils_bid::number(c.action).unwrap_or(0),
+                        c.points,
+                        c.summary()
+                    ),
+                )),
+                Err(why) => self.fall_back(view, legal, &why),
+            };
+        }
+        // The auction of the bidding games follows the system the samples are filtered
+        // by; Bridgette's exchange and calls follow the restrictions' rules of thumb.
+        self.basic.decide(view, legal)
+    }
+}
+
+/// The tricks declarer's side takes double dummy in a deal's contract, from the opening
+/// lead (whatever has been played since): the figure declarer play is measured against.
+/// `None` before there is a contract or when the position cannot be solved.
+pub fn declarer_double_dummy(deal: &BridgeDeal, solver: &mut Solver) -> Option<u8> {
+    let (contract, declarer) = deal.contract()?;
+    let variant = deal.setup().variant;
+    // The hands as dealt: every card is still held at the opening lead.
+    let hands = deal.setup().hands.0.to_vec();
+    let position = Position::new(
+        variant.trick_rules(contract.strain),
+        hands,
+        declarer.lho().into(),
+        Sides::Partnerships,
+    );
+    let defence = solver.tricks(&position).ok()?;
+    Some((variant.hand_size() as u8).saturating_sub(defence))
+}

@@ -1,0 +1,173 @@
+//! The expert: it finds the winning card where one is plain, never chooses an illegal
+//! action in any game, replays exactly under a sample count, and keeps to a time budget.
+
+use std::time::{Duration, Instant};
+
+use tenace_bots::{Bot, BotOptions, ExpertBot, Level, new_bot};
+use tenace_cards::{ByPlayer, Player};
+use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
+use tenace_rules::bridgette::{BridgetteDeal, BridgetteSetup};
+use tenace_rules::deal::mix_seed;
+use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsHand, HandSetup};
+use tenace_rules::{Action, AnyGame, Game, GameConfig, Phase, Vulnerability};
+
+/// The player whose turn it is and their actions (bid changes out of turn left out).
+fn next(game: &AnyGame) -> Option<(Player, Vec<Action>)> {
+    game.to_act().iter().find_map(|p| {
+        let legal: Vec<Action> = game
+            .legal_actions(p)
+            .into_iter()
+            .filter(|a| !matches!(a, Action::ChangeBid(_)))
+            .collect();
+        (!legal.is_empty()).then_some((p, legal))
+    })
+}
+
+/// A three-player Devil's Bridge hand of two cards, no trumps. Player 0 deals and plays
+/// last; the test makes the bids and the first two cards.
+fn devils_ending() -> AnyGame {
+    let options = DevilsBridgeOptions::for_players(3);
+    let hand = |s: &str| s.parse().unwrap();
+    let setup = HandSetup {
+        options,
+        size: 2,
+        dealer: Player(0),
+        hands: ByPlayer(vec![hand("SA S2"), hand("S5 D9"), hand("S6 C3")]),
+        trump_card: None,
+        blind: false,
+    };
+    let mut game = AnyGame::DevilsBridge(DevilsHand::from_setup(setup).unwrap());
+    for (p, a) in [(1, "1"), (2, "0"), (0, "2"), (1, "S5"), (2, "S6")] {
+        game.try_apply(Player(p), a.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_expert_takes_the_trick_it_needs() {
+    // Player 0 bid both tricks: the ace wins this one and the two the last, whatever
+    // the others kept; the two loses now and the ace is then thrown on a lead elsewhere.
+    let game = devils_ending();
+    let me = Player(0);
+    let legal = game.legal_actions(me);
+    assert_eq!(legal.len(), 2, "{legal:?}");
+    let mut bot = ExpertBot::new(game.full_view().config, BotOptions::samples(8), 1);
+    let d = bot.decide(&game.observation(me), &legal).unwrap();
+    assert_eq!(d.action.to_string(), "SA", "{}", d.reason);
+    assert!(d.reason.contains("best in 8 of 8 samples"), "{}", d.reason);
+}
+
+/// One game of each kind, small enough for the expert to solve quickly in a test build:
+/// the bidding games are played by the basic bots until a few tricks are left.
+fn games(seed: u64) -> Vec<AnyGame> {
+    let mut games = Vec::new();
+    for variant in [
+        BridgeVariant::Standard,
+        BridgeVariant::DeucesWild,
+        BridgeVariant::FiveCrowns(Default::default()),
+    ] {
+        let setup =
+            BridgeSetup::seeded(variant, seed, None, Vulnerability::Both, Default::default());
+        games.push(AnyGame::Bridge(BridgeDeal::from_setup(setup).unwrap()));
+    }
+    for players in [3, 5] {
+        let options = DevilsBridgeOptions::for_players(players);
+        let setup = HandSetup::seeded(options, seed, 3, None, false);
+        games.push(AnyGame::DevilsBridge(
+            DevilsHand::from_setup(setup).unwrap(),
+        ));
+    }
+    let setup = BridgetteSetup::seeded(Default::default(), seed, None);
+    games.push(AnyGame::Bridgette(
+        BridgetteDeal::from_setup(setup).unwrap(),
+    ));
+    games
+}
+
+/// Plays `game` to the end: basic bots while more than `expert_from` cards are in the
+/// hands and the play has begun, the expert (every seat) otherwise. Each expert action
+/// must pass the checked `try_apply`. Returns the expert's decisions.
+fn play(mut game: AnyGame, options: BotOptions, expert_from: usize, seed: u64) -> Vec<String> {
+    let config: GameConfig = game.full_view().config;
+    let n = game.player_count();
+    let mut basic: Vec<Box<dyn Bot>> = (0..n)
+        .map(|p| new_bot(Level::Basic, &config, p as u64).unwrap())
+        .collect();
+    let mut experts: Vec<ExpertBot> = (0..n)
+        .map(|p| ExpertBot::new(config.clone(), options, mix_seed(seed, p as u64)))
+        .collect();
+    let mut decisions = Vec::new();
+    while let Some((p, legal)) = next(&game) {
+        let view = game.observation(p);
+        let cards: usize = view.hand_sizes.iter().sum();
+        let late = view.phase != Phase::Play || cards <= expert_from;
+        let d = if late {
+            let d = experts[p.index()].decide(&view, &legal).unwrap();
+            decisions.push(format!("{}: {}", d.action, d.reason));
+            d
+        } else {
+            basic[p.index()].decide(&view, &legal).unwrap()
+        };
+        assert!(!d.reason.is_empty());
+        if let Err(e) = game.try_apply(p, d.action) {
+            panic!(
+                "{}: the expert chose {} ({}): {e}",
+                config.name(),
+                d.action,
+                d.reason
+            );
+        }
+    }
+    assert!(game.outcome().is_some());
+    decisions
+}
+
+#[test]
+fn the_expert_only_chooses_legal_actions_in_every_game() {
+    for seed in 0..4 {
+        for game in games(seed) {
+            play(game, BotOptions::samples(2), 16, seed);
+        }
+    }
+}
+
+#[test]
+fn a_sample_count_replays_exactly() {
+    for game in games(7) {
+        let a = play(game.clone(), BotOptions::samples(3), 12, 7);
+        let b = play(game, BotOptions::samples(3), 12, 7);
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn a_time_budget_is_kept_loosely() {
+    // A Bridgette deal played by basic bots to five tricks from the end; then the
+    // expert has 30 ms and room for 100,000 samples.
+    let setup = BridgetteSetup::seeded(Default::default(), 4, None);
+    let mut game = AnyGame::Bridgette(BridgetteDeal::from_setup(setup).unwrap());
+    let config = game.full_view().config;
+    let mut basic = new_bot(Level::Basic, &config, 0).unwrap();
+    while let Some((p, legal)) = next(&game) {
+        let view = game.observation(p);
+        if view.phase == Phase::Play
+            && view.hand_sizes.iter().sum::<usize>() <= 10
+            && legal.len() > 1
+        {
+            let options = BotOptions {
+                think_ms: Some(30),
+                samples: 100_000,
+            };
+            let mut expert = ExpertBot::new(config.clone(), options, 5);
+            let start = Instant::now();
+            let d = expert.decide(&view, &legal).unwrap();
+            let took = start.elapsed();
+            assert!(took < Duration::from_millis(1500), "took {took:?}");
+            assert!(!d.reason.contains("of 100000 samples"), "{}", d.reason);
+            return;
+        }
+        let d = basic.decide(&view, &legal).unwrap();
+        game.apply_unchecked(p, d.action);
+    }
+    panic!("no play decision with a choice was reached");
+}
