@@ -27,6 +27,7 @@ pub mod par;
 mod position;
 mod solver;
 mod table;
+mod targets;
 
 pub use par::{Par, ParContract, par};
 pub use position::{Position, Sides, SolveError};

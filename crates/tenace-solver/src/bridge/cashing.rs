@@ -71,13 +71,12 @@ impl Line {
     }
 
     /// Partner follows low, else discards its lowest card outside trumps and `suit`.
-    /// Returns whether partner followed suit.
-    fn partner_follows_low(&mut self, suit: usize) -> bool {
+    fn partner_follows_low(&mut self, suit: usize) {
         let partner = self.partner;
         let held = self.hands[partner][suit];
         if held != 0 {
             self.hands[partner][suit] = held & (held - 1);
-            return true;
+            return;
         }
         let mut lowest: Option<(u32, usize)> = None;
         for other in 0..4 {
@@ -93,7 +92,6 @@ impl Line {
         if let Some((rank, other)) = lowest {
             self.hands[partner][other] ^= 1 << rank;
         }
-        true
     }
 
     /// Partner could throw a card on `suit` without ruffing or giving up a card of it.

@@ -112,20 +112,8 @@ impl BridgeSearch {
 
     /// North-South's tricks from here, searched upward or downward from `guess`.
     pub fn ns_tricks(&mut self, guess: u8) -> u8 {
-        let mut low = 0;
-        let mut high = self.tricks_left();
-        let mut target = guess.clamp(low + 1, high.max(1));
-        while low < high {
-            target = target.clamp(low + 1, high);
-            if self.search(target) {
-                low = target;
-                target += 1;
-            } else {
-                high = target - 1;
-                target -= 1;
-            }
-        }
-        low
+        let left = self.tricks_left();
+        crate::targets::tricks_from_guess(left, guess, |target| self.search(target))
     }
 
     fn play(&mut self, card: u8) {
