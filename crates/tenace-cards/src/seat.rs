@@ -212,6 +212,7 @@ impl<T> IndexMut<Seat> for BySeat<T> {
 /// assert_eq!(Player::from(Seat::South), Player(2));
 /// assert_eq!(Player(2).seat(), Some(Seat::South));
 /// assert_eq!("5".parse::<Player>().unwrap(), Player(5));
+/// assert!("05".parse::<Player>().is_err(), "only the canonical spelling names a player");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Player(pub u8);
@@ -275,8 +276,10 @@ impl fmt::Display for Player {
 impl FromStr for Player {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // Only the canonical spelling: `3`, not `03` or `+3`, so that every reader of a
+        // player number (the engine, the CLI, the server) agrees on what names a player.
         match s.parse::<u8>() {
-            Ok(n) if (n as usize) < Player::MAX => Ok(Player(n)),
+            Ok(n) if (n as usize) < Player::MAX && n.to_string() == s => Ok(Player(n)),
             _ => Err(ParseError::Player(s.into())),
         }
     }

@@ -547,6 +547,32 @@ proptest! {
     }
 }
 
+/// Found by the property above: `03` once named West through the engine's number parser
+/// while the seat lookup refused it, so a player had two spellings in one place and one in
+/// another. Only the canonical number names a player now.
+#[test]
+fn a_player_number_with_a_leading_zero_is_refused() {
+    let mut engine = mid_auction();
+    let before = state_line(&mut engine);
+    let reply: Value =
+        serde_json::from_str(&engine.handle_line(r#"{"cmd":"apply","player":"03","action":"XX"}"#))
+            .unwrap();
+    assert_eq!(reply["ok"], json!(false), "{reply}");
+    assert!(
+        reply["error"].as_str().unwrap().contains("player"),
+        "{reply}"
+    );
+    assert_eq!(state_line(&mut engine), before);
+    let reply: Value =
+        serde_json::from_str(&engine.handle_line(r#"{"cmd":"apply","player":"3","action":"XX"}"#))
+            .unwrap();
+    assert_eq!(
+        reply["ok"],
+        json!(true),
+        "the canonical number still names West: {reply}"
+    );
+}
+
 #[test]
 fn monsters_are_refused_without_a_panic() {
     let deep = [
