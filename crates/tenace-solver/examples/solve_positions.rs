@@ -1,9 +1,12 @@
 //! Nodes and time to solve positions read from stdin, one a line (a profiling aid):
-//! `N <north> <east> <south> <west> <strain> <leader>`, hands in PBN order; `EACH=1` prints
-//! each position's tricks, nodes and milliseconds.
+//! `N <north> <east> <south> <west> <strain> <leader> [cards of the trick so far]`, hands
+//! in PBN order without the trick's cards, trick cards as `SA`, `HT`; `EACH=1` prints each
+//! position's tricks (for the side to play), nodes, milliseconds and completed tricks
+//! (the unit of DDS's node count); `TARGET=k` asks
+//! only whether the side to play takes `k` tricks, and prints 1 or 0.
 use std::io::BufRead;
 use std::time::Instant;
-use tenace_cards::{BySeat, CardSet, Seat, Strain};
+use tenace_cards::{BySeat, Card, CardSet, Seat, Strain};
 use tenace_solver::{Position, Solver};
 fn main() {
     let (mut nodes, mut ms) = (0, 0.0);
@@ -14,6 +17,7 @@ fn main() {
         let hands_txt: Vec<&str> = (0..4).map(|_| parts.next().unwrap()).collect();
         let strain: Strain = parts.next().unwrap().parse().unwrap();
         let leader: Seat = parts.next().unwrap().parse().unwrap();
+        let trick: Vec<Card> = parts.map(|c| c.parse().unwrap()).collect();
         let mut hands = [CardSet::EMPTY; 4];
         for (i, h) in hands_txt.iter().enumerate() {
             let seat = Seat::ALL[(first.index() + i) % 4];
@@ -24,15 +28,29 @@ fn main() {
                 }
             }
         }
+        for (i, &card) in trick.iter().enumerate() {
+            hands[(leader.index() + i) % 4].insert(card);
+        }
         let mut solver = Solver::new();
-        let pos = Position::bridge(&BySeat(hands), strain, leader);
+        let mut pos = Position::bridge(&BySeat(hands), strain, leader);
+        for &card in &trick {
+            pos.play(card, None).unwrap();
+        }
         let t = Instant::now();
-        let tricks = solver.tricks(&pos).unwrap();
+        // TARGET=k asks only whether the side to play reaches k tricks (1 or 0).
+        let tricks = match std::env::var("TARGET").ok().and_then(|k| k.parse().ok()) {
+            Some(k) => u8::from(solver.reaches(&pos, k).unwrap()),
+            None => solver.tricks(&pos).unwrap(),
+        };
         let el = t.elapsed().as_secs_f64() * 1000.0;
         nodes += solver.nodes();
         ms += el;
         if std::env::var("EACH").is_ok() {
-            println!("{tricks} {} {el:.2}", solver.nodes());
+            println!(
+                "{tricks} {} {el:.2} {}",
+                solver.nodes(),
+                solver.trick_nodes()
+            );
         }
     }
     println!("total {nodes} nodes {ms:.1} ms");

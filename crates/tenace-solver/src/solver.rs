@@ -85,12 +85,51 @@ impl Solver {
         self.bridge.nodes + self.generic.nodes
     }
 
+    /// Tricks completed in Contract Bridge searches since the solver was made: the unit
+    /// DDS counts its nodes in, for comparing the size of the two searches.
+    pub fn trick_nodes(&self) -> u64 {
+        self.bridge.trick_nodes
+    }
+
     /// The tricks the side of the player to play takes from here (the trick in progress
     /// included). In an every-player-for-themselves game, the tricks that player can make
     /// sure of alone.
     pub fn tricks(&mut self, position: &Position) -> Result<u8, SolveError> {
         position.check()?;
         Ok(self.side_tricks(position, position.to_play()))
+    }
+
+    /// Whether the side of the player to play can take at least `target` of the tricks
+    /// left (the trick in progress included): one null-window search, the cheapest
+    /// question the solver answers, as DDS's `SolveBoard` with a target.
+    ///
+    /// ```
+    /// use tenace_cards::{BySeat, Seat, Strain, Suit};
+    /// use tenace_solver::{Position, Solver};
+    /// let hands = BySeat(["SA SK".parse().unwrap(), "HA HK".parse().unwrap(),
+    ///     "SQ SJ".parse().unwrap(), "DA DK".parse().unwrap()]);
+    /// let mut solver = Solver::new();
+    /// // North leads in no trump and cashes both spades...
+    /// let no_trump = Position::bridge(&hands, Strain::NoTrump, Seat::North);
+    /// assert!(solver.reaches(&no_trump, 2).unwrap());
+    /// // ... but with hearts trumps East ruffs the first and cashes the other heart.
+    /// let hearts = Position::bridge(&hands, Strain::Suit(Suit::Hearts), Seat::North);
+    /// assert!(!solver.reaches(&hearts, 1).unwrap());
+    /// ```
+    pub fn reaches(&mut self, position: &Position, target: u8) -> Result<bool, SolveError> {
+        position.check()?;
+        let left = position.tricks_left() as u8;
+        if target > left {
+            return Ok(false);
+        }
+        let side = position.side_of(position.to_play());
+        if position.is_plain_bridge() {
+            self.load_bridge(position);
+            let ns = side & 1 == 1;
+            let ns_target = if ns { target } else { left + 1 - target };
+            return Ok(self.bridge.search(ns_target) == ns);
+        }
+        Ok(self.tricks_for_mask(position, side, side) >= target)
     }
 
     /// Every legal card of the player to play with its value (see [`CardValue`]), in card

@@ -74,3 +74,21 @@ fn merged_cards_stay_equal_where_entries_are_reused() {
     );
     assert_eq!(Solver::with_memory(16 << 20).tricks(&position).unwrap(), 8);
 }
+
+/// The second trump guarded once sits over the top trump, yet its side takes no trick:
+/// on lead, North must lead the small trump, and West, playing last, wins it with the
+/// seven and keeps the ace over the king. A trump bound once gave North-South a trick
+/// here; it holds only while the guard's side is not on lead.
+#[test]
+fn a_guarded_second_trump_on_lead_is_no_sure_trick() {
+    let hands: Vec<CardSet> = ["SK S6", "S3 CK", "H9 D9", "SA S7"]
+        .iter()
+        .map(|h| h.parse().unwrap())
+        .collect();
+    let spades = TrickRules::plain(Some(Suit::Spades));
+    let north_leads = Position::new(spades, hands.clone(), Player(0), Sides::Partnerships);
+    assert_eq!(Solver::new().tricks(&north_leads).unwrap(), 0);
+    // With East on lead the king is a sure trick: West's ace plays before it.
+    let east_leads = Position::new(spades, hands, Player(1), Sides::Partnerships);
+    assert_eq!(Solver::new().tricks(&east_leads).unwrap(), 1);
+}

@@ -68,31 +68,19 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Moves `card` to the front, if it is in the list.
-    pub fn promote(&mut self, card: u8) {
-        if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
-            self.cards[..=i].rotate_right(1);
-            self.scores[..=i].rotate_right(1);
+    /// Raises the score of `card`, if it is in the list, by `bonus`, keeping the order.
+    pub fn boost(&mut self, card: u8, bonus: i16) {
+        let Some(mut i) = self.cards[..self.len].iter().position(|&c| c == card) else {
+            return;
+        };
+        let score = self.scores[i].saturating_add(bonus);
+        while i > 0 && self.scores[i - 1] < score {
+            self.cards[i] = self.cards[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
         }
-    }
-
-    /// Sorts again by `key` (highest first), keeping the present order among equals.
-    pub fn resort(&mut self, key: impl Fn(u8, i16) -> i32) {
-        let mut entries: [(i32, u8, i16); 13] = [(0, 0, 0); 13];
-        let n = self.len;
-        for (entry, (&card, &score)) in entries
-            .iter_mut()
-            .zip(self.cards.iter().zip(&self.scores))
-            .take(n)
-        {
-            *entry = (key(card, score), card, score);
-        }
-        // A stable sort keeps the static order among equal keys.
-        entries[..n].sort_by_key(|e| std::cmp::Reverse(e.0));
-        for (i, &(_, card, score)) in entries[..n].iter().enumerate() {
-            self.cards[i] = card;
-            self.scores[i] = score;
-        }
+        self.cards[i] = card;
+        self.scores[i] = score;
     }
 
     /// The cards, in order.
@@ -136,13 +124,6 @@ impl BridgeSearch {
     pub(crate) fn beats(&self, card: u8, best: u8) -> bool {
         let (s, b) = (suit_of(card), suit_of(best));
         if s == b { card > best } else { s == self.trump }
-    }
-
-    fn can_ruff(&self, player: usize, suit: usize) -> bool {
-        self.trump != NT
-            && suit != self.trump
-            && self.suit(player, suit) == 0
-            && self.suit(player, self.trump) != 0
     }
 
     /// The legal cards of the player to move, merged and ordered.
@@ -202,45 +183,13 @@ impl BridgeSearch {
     }
 
     fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
-        let alive = self.alive(suit);
-        let top = highest(alive);
-        let partner = (player + 2) & 3;
-        let lho = (player + 1) & 3;
-        let rho = (player + 3) & 3;
-        let opponents_ruff = self.can_ruff(lho, suit) || self.can_ruff(rho, suit);
-        let partner_top = self.suit(partner, suit) & top != 0;
-        let lho_top = self.suit(lho, suit) & top != 0;
-        let partner_ruffs = self.can_ruff(partner, suit);
-        let length = mine.count_ones() as i16;
-        let side_len = length.max(self.suit(partner, suit).count_ones() as i16);
-        let opp_len = (self.suit(lho, suit).count_ones() as i16)
-            .max(self.suit(rho, suit).count_ones() as i16);
-        let mut tops = sequence_tops(mine, alive);
-        let left_out = mine & !tops;
-        list.left_out[suit] = left_out;
+        let mut tops = sequence_tops(mine, self.alive(suit));
+        list.left_out[suit] = mine & !tops;
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;
             let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
-            let rank = rank_of(card);
-            // The weights were tuned on random endings (node counts, coordinate
-            // descent): cash a top card, lead low to partner's top card or to a ruff,
-            // else lead low from length; prefer suits where our side is longer and
-            // the left-hand opponent holds the top card (leading up to it).
-            let mut score = if bit == top {
-                if opponents_ruff { 15 + rank } else { 40 + rank }
-            } else if partner_top && !opponents_ruff {
-                65 - rank
-            } else if partner_ruffs && !opponents_ruff {
-                40 - rank
-            } else {
-                length - rank
-            };
-            score -= side_len - opp_len;
-            if lho_top {
-                score += 10;
-            }
-            list.push(card, score);
+            list.push(card, self.lead_score(player, suit, bit));
         }
     }
 
@@ -286,9 +235,17 @@ impl BridgeSearch {
                     -30 - rank
                 }
             } else {
-                // A discard: the lowest card of a suit with no winner in it first.
+                // A discard: the lowest card of the longest suit with no winner in it
+                // first, and not from a guarded second card (Kx under the ace).
                 let keep = if bit == highest(alive) { 20 } else { 0 };
-                5 - rank - keep
+                let count = mine.count_ones() as i16;
+                let second = highest(alive & !highest(alive));
+                let guard = if count == 2 && mine & second != 0 {
+                    6
+                } else {
+                    0
+                };
+                5 - rank - keep + 2 * count - guard
             };
             list.push(card, score);
         }

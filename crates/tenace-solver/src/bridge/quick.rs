@@ -3,37 +3,83 @@
 //! whoever leads. Each count comes with the ranks it rests on, so a cut-off it makes
 //! holds for every position those ranks cover.
 
-use super::search::{BridgeSearch, NT, Ranks};
+use super::moves::highest;
+use super::search::{BridgeSearch, NT, Ranks, suit_of};
 
 impl BridgeSearch {
-    /// Tricks the side holding the top trumps cannot fail to take: each card of one hand
-    /// among that side's unbroken run of top trumps wins a different trick (by itself or
-    /// under partner's higher trump). Returns the side (true for North-South), the count
-    /// and the trumps it rests on.
-    pub(crate) fn sure_trump_tricks(&self) -> Option<(bool, u8, Ranks)> {
+    /// Trump tricks each side cannot fail to take, whoever leads: the count for
+    /// North-South and for East-West, each with the trumps it rests on.
+    ///
+    /// - The side with the top trump: each card of one hand among the side's unbroken
+    ///   run of top trumps wins a different trick (by itself or under partner's higher
+    ///   trump). Two such cards split between the hands make two tricks when either hand
+    ///   has another trump to play under partner's.
+    /// - The other side, not on lead and holding the second trump in a hand with a trump
+    ///   to spare: one trick when the top trump sits on that hand's right (it is played
+    ///   first, so the second trump is never played under it) or when the side also
+    ///   holds the third.
+    pub(crate) fn trump_tricks(&self) -> [(u8, Ranks); 2] {
+        let mut sure = [(0, [0; 4]); 2];
         if self.trump == NT {
-            return None;
+            return sure;
         }
         let trumps: [u16; 4] = std::array::from_fn(|p| self.suit(p, self.trump));
         let all = trumps[0] | trumps[1] | trumps[2] | trumps[3];
         if all == 0 {
-            return None;
+            return sure;
         }
-        let top = 1u16 << (15 - all.leading_zeros());
-        let holder = (0..4).find(|&p| trumps[p] & top != 0)?;
-        let side = trumps[holder] | trumps[(holder + 2) & 3];
+        let owner = |bit: u16| (0..4).find(|&p| trumps[p] & bit != 0);
+        let top = highest(all);
+        let Some(holder) = owner(top) else {
+            return sure;
+        };
+        let partner = (holder + 2) & 3;
+        let side = trumps[holder] | trumps[partner];
         let theirs = all & !side;
         let run = if theirs == 0 {
             side
         } else {
             side >> (16 - theirs.leading_zeros()) << (16 - theirs.leading_zeros())
         };
-        let sure = (trumps[holder] & run)
-            .count_ones()
-            .max((trumps[(holder + 2) & 3] & run).count_ones()) as u8;
+        let (mine, partners) = (trumps[holder] & run, trumps[partner] & run);
+        let mut count = mine.count_ones().max(partners.count_ones()) as u8;
         let mut ranks = [0; 4];
         ranks[self.trump] = run;
-        Some((holder & 1 == 0, sure, ranks))
+        if count == 1
+            && mine != 0
+            && partners != 0
+            && (trumps[holder].count_ones() > 1 || trumps[partner].count_ones() > 1)
+        {
+            count = 2;
+            ranks[self.trump] = top | highest(all & !top);
+        }
+        sure[holder & 1] = (count, ranks);
+        if theirs == 0 {
+            return sure;
+        }
+        // The other side's second trump.
+        let second = highest(all & !top);
+        let Some(guard) = owner(second) else {
+            return sure;
+        };
+        // The guard's side must not be on lead: leading a small trump from the guard
+        // lets the top trump, playing last, win cheaply and keep its place over it.
+        // Until the side wins a trick the lead never comes to it.
+        if guard & 1 == holder & 1 || guard & 1 == self.leader & 1 || trumps[guard].count_ones() < 2
+        {
+            return sure;
+        }
+        let third = highest(all & !top & !second);
+        let mut ranks = [0; 4];
+        if holder == (guard + 3) & 3 {
+            ranks[self.trump] = top | second;
+        } else if third != 0 && owner(third).is_some_and(|p| p & 1 == guard & 1) {
+            ranks[self.trump] = top | second | third;
+        } else {
+            return sure;
+        }
+        sure[guard & 1] = (1, ranks);
+        sure
     }
 
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
@@ -109,6 +155,84 @@ impl BridgeSearch {
             ranks[suit] |= cross_ranks;
         }
         ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// Second hand's cut-off: with one card led, the side of the player to play wins
+    /// this trick whatever the leader's partner does (a higher card than the led one and
+    /// the third hand's, or a ruff the third hand cannot beat), and in no trump the hand
+    /// that wins it then cashes its sure winners. The ranks the count rests on when it
+    /// reaches `need` tricks (this one included), else `None`.
+    pub(crate) fn second_hand_tricks(&self, need: u8) -> Option<Ranks> {
+        debug_assert_eq!(self.len, 1);
+        let me = self.to_play();
+        let partner = (me + 2) & 3;
+        let third = (me + 1) & 3;
+        let led_card = self.trick[0];
+        let led = suit_of(led_card);
+        let side_suit = self.trump != NT && led != self.trump;
+        let ruffs = |p: usize| side_suit && self.suit(p, led) == 0 && self.suit(p, self.trump) != 0;
+        let mut ranks = [0; 4];
+        let ours = self.suit(me, led) | self.suit(partner, led);
+        let top = highest(ours);
+        if ruffs(me) || ruffs(partner) {
+            // Any trump beats the led suit; the third hand must not overruff.
+            if ruffs(third) {
+                return None;
+            }
+        } else if top > highest(self.suit(third, led)) && top > 1 << (led_card & 15) {
+            if ruffs(third) {
+                return None;
+            }
+            ranks[led] = top;
+        } else {
+            return None;
+        }
+        let mut tricks = 1;
+        if tricks >= need {
+            return Some(ranks);
+        }
+        if self.trump != NT {
+            return None;
+        }
+        // The hand with our side's top card in the led suit wins the trick and leads.
+        let winner = if self.suit(me, led) & top != 0 {
+            me
+        } else {
+            partner
+        };
+        let alive = self.alive(led);
+        let second = highest(alive & !highest(alive));
+        let held = self.suit(winner, led);
+        if held & highest(alive) != 0 && held & second != 0 {
+            tricks += 1;
+            ranks[led] |= second;
+            if tricks >= need {
+                return Some(ranks);
+            }
+        }
+        for suit in (0..4).filter(|&s| s != led) {
+            let cards = self.suit(winner, suit);
+            if cards == 0 {
+                continue;
+            }
+            let others = (0..4)
+                .filter(|&p| p != winner)
+                .fold(0, |a, p| a | self.suit(p, suit));
+            if others == 0 {
+                // Nobody else holds the suit: every card of it wins (the lengths, part
+                // of every table key, carry this).
+                tricks += cards.count_ones() as u8;
+            } else if highest(cards) > others {
+                tricks += 1;
+                ranks[suit] |= highest(cards);
+            } else {
+                continue;
+            }
+            if tricks >= need {
+                return Some(ranks);
+            }
+        }
+        None
     }
 
     /// The leader's side cashes winners in both hands of one suit, crossing to partner

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 /// One stored bound.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    /// Per suit, the owner bits (2 per card, top card highest) that must match.
+    /// Per suit, the owner bits (as in [`Shape::owners`]) that must match.
     mask: [u32; 4],
     /// The owners those bits must hold.
     owners: [u32; 4],
@@ -51,6 +51,8 @@ pub(crate) struct Table {
 /// The position as the table sees it: the length key and each suit's owner bits.
 pub(crate) struct Shape {
     pub lengths: u64,
+    /// Per suit, bit `i` of the low half-word is the low bit of the owner of the suit's
+    /// `i`-th lowest card in play, and bit `i` of the high half-word its high bit.
     pub owners: [u32; 4],
     pub suit_lengths: [u8; 4],
 }
@@ -103,9 +105,10 @@ impl Table {
             self.clear();
         }
         let mask: [u32; 4] = std::array::from_fn(|s| {
-            let k = depth[s] as u32;
-            let len = shape.suit_lengths[s] as u32;
-            (((1u64 << (2 * k)) - 1) as u32) << (2 * (len - k))
+            let k = u32::from(depth[s]);
+            let len = u32::from(shape.suit_lengths[s]);
+            let top = ((1u32 << k) - 1) << (len - k);
+            top << 16 | top
         });
         let owners = std::array::from_fn(|s| shape.owners[s] & mask[s]);
         let list = self.lists.entry(shape.lengths).or_default();
@@ -118,5 +121,60 @@ impl Table {
             best,
         });
         self.entries += 1;
+    }
+}
+
+/// The bits of `value` at the set bits of `mask`, packed into the low bits in order
+/// (a parallel bit extract): a suit's cards by their rank among the cards in play.
+pub(crate) fn compress(value: u16, mask: u16) -> u16 {
+    let [low_mask, high_mask] = mask.to_le_bytes();
+    let [low, high] = value.to_le_bytes();
+    let packed_low = u16::from(COMPRESS_BYTE[low_mask as usize][low as usize]);
+    let packed_high = u16::from(COMPRESS_BYTE[high_mask as usize][high as usize]);
+    packed_low | packed_high << low_mask.count_ones()
+}
+
+/// [`compress`] of one byte, for every mask and value: 64 KiB, built at compile time.
+static COMPRESS_BYTE: [[u8; 256]; 256] = compress_table();
+
+const fn compress_table() -> [[u8; 256]; 256] {
+    let mut table = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut value = 0;
+        while value < 256 {
+            let mut packed = 0u8;
+            let mut out = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if mask >> bit & 1 == 1 {
+                    packed |= ((value >> bit & 1) as u8) << out;
+                    out += 1;
+                }
+                bit += 1;
+            }
+            table[mask][value] = packed;
+            value += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compress;
+
+    #[test]
+    fn compress_packs_the_masked_bits_in_order() {
+        assert_eq!(
+            compress(0b1010_0000_0000_0101, 0b1110_0000_0000_0111),
+            0b101_101
+        );
+        assert_eq!(compress(0xffff, 0x8001), 0b11);
+        assert_eq!(compress(0x00ff, 0xff00), 0);
+        for mask in [0u16, 0x1fff, 0x5555, 0x8421] {
+            assert_eq!(compress(mask, mask), (1u16 << mask.count_ones()) - 1);
+        }
     }
 }
