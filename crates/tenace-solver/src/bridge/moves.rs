@@ -55,25 +55,22 @@ impl MoveList {
     }
 
     fn push(&mut self, card: u8, score: i16) {
-        // Insertion keeps the list sorted by score, highest first; it never holds more
-        // than 13 cards.
-        let mut i = self.len;
-        while i > 0 && self.scores[i - 1] < score {
-            self.cards[i] = self.cards[i - 1];
-            self.scores[i] = self.scores[i - 1];
-            i -= 1;
-        }
-        self.cards[i] = card;
-        self.scores[i] = score;
+        // The list never holds more than 13 cards.
         self.len += 1;
+        self.settle(self.len - 1, card, score);
     }
 
     /// Raises the score of `card`, if it is in the list, by `bonus`, keeping the order.
     pub fn boost(&mut self, card: u8, bonus: i16) {
-        let Some(mut i) = self.cards[..self.len].iter().position(|&c| c == card) else {
-            return;
-        };
-        let score = self.scores[i].saturating_add(bonus);
+        if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
+            self.settle(i, card, self.scores[i].saturating_add(bonus));
+        }
+    }
+
+    /// Puts `card` with `score` at slot `i` or above, shifting down the lower-scored
+    /// cards before it: the list stays sorted by score, highest first, ties in the
+    /// order the cards came.
+    fn settle(&mut self, mut i: usize, card: u8, score: i16) {
         while i > 0 && self.scores[i - 1] < score {
             self.cards[i] = self.cards[i - 1];
             self.scores[i] = self.scores[i - 1];
