@@ -82,6 +82,37 @@ impl BridgeSearch {
         sure
     }
 
+    /// With no trumps in play, whether the side on lead cannot take every trick left,
+    /// and the top cards that rests on. That side wins a trick only with the top card
+    /// of the suit led, so its tricks are at most, over the suits whose top card it
+    /// holds, the longer of its two holdings; when that falls short of the tricks left,
+    /// the other side takes one (DDS's later-tricks bound).
+    pub(crate) fn leader_side_drops_one(&self) -> Option<Ranks> {
+        if self.trump != NT && (0..4).any(|p| self.suit(p, self.trump) != 0) {
+            return None;
+        }
+        let ours = [self.leader, (self.leader + 2) & 3];
+        let mut sum = 0;
+        let mut ranks = [0; 4];
+        for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
+            let alive = (0..4).fold(0, |a, p| a | self.suit(p, suit));
+            let top = highest(alive);
+            if top == 0 {
+                continue;
+            }
+            if ours.iter().any(|&p| self.suit(p, suit) & top != 0) {
+                sum += ours
+                    .iter()
+                    .map(|&p| self.suit(p, suit).count_ones())
+                    .max()
+                    .unwrap_or(0);
+            } else {
+                *suit_ranks = top;
+            }
+        }
+        (sum > 0 && sum < u32::from(self.tricks_left())).then_some(ranks)
+    }
+
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
     /// every other hand's (all of them once the others are out of the suit), where no
     /// opponent can ruff.

@@ -241,6 +241,11 @@ impl BridgeSearch {
         if left - ew_sure < target {
             return (false, ew_ranks);
         }
+        if need == left
+            && let Some(ranks) = self.leader_side_drops_one()
+        {
+            return (!ns_lead, ranks);
+        }
         // The table before the simulated cashing line, which costs more than a probe.
         let shape = self.shape();
         let (found, hint) = self.table.probe(&shape, target);
