@@ -3,7 +3,8 @@
 //! in PBN order without the trick's cards, trick cards as `SA`, `HT`; `EACH=1` prints each
 //! position's tricks (for the side to play), nodes, milliseconds and completed tricks
 //! (the unit of DDS's node count); `TARGET=k` asks
-//! only whether the side to play takes `k` tricks, and prints 1 or 0.
+//! only whether the side to play takes `k` tricks, and prints 1 or 0; `ALL=1` values
+//! every card (and prints the best).
 use std::io::BufRead;
 use std::time::Instant;
 use tenace_cards::{BySeat, Card, CardSet, Seat, Strain};
@@ -40,6 +41,10 @@ fn main() {
         // TARGET=k asks only whether the side to play reaches k tricks (1 or 0).
         let tricks = match std::env::var("TARGET").ok().and_then(|k| k.parse().ok()) {
             Some(k) => u8::from(solver.reaches(&pos, k).unwrap()),
+            None if std::env::var("ALL").is_ok() => {
+                let values = solver.card_values(&pos).unwrap();
+                values.iter().map(|v| v.tricks).max().unwrap_or(0)
+            }
             None => solver.tricks(&pos).unwrap(),
         };
         let el = t.elapsed().as_secs_f64() * 1000.0;
