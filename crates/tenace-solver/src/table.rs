@@ -37,7 +37,7 @@ impl DdTable {
         self.tricks[row * self.players + declarer] = tricks;
     }
 
-    /// Sets declarer's tricks in a strain (a table from elsewhere, e.g. for [`crate::par`]).
+    /// Sets declarer's tricks in a strain (a table from elsewhere, e.g. for [`crate::par()`]).
     /// Returns `false`, changing nothing, when the table lacks that strain or declarer.
     pub fn set_tricks(&mut self, strain: Strain, declarer: impl Into<Player>, tricks: u8) -> bool {
         let declarer = declarer.into().index();
