@@ -1,6 +1,7 @@
-//! Sure tricks for the side on lead, in closed form: each hand's winners suit by suit,
-//! partner's winners reached with a small card, and the top trumps, which win tricks
-//! whoever leads. Each count comes with the ranks it rests on, so a cut-off it makes
+//! Sure tricks in closed form: for the side on lead, each hand's winners suit by suit
+//! and partner's winners reached with a small card; for both sides, the trumps that win
+//! tricks whoever leads; for second hand's side, the trick in progress and the winners
+//! cashed after it. Each count comes with the ranks it rests on, so a cut-off it makes
 //! holds for every position those ranks cover.
 
 use super::moves::highest;

@@ -1,6 +1,9 @@
 //! The Contract Bridge search: a bitboard position and a null-window alpha-beta
 //! ("can North-South take at least `target` more tricks?") with a transposition table at
-//! trick boundaries and quick-trick cut-offs.
+//! trick boundaries. Bounds cut the search short before a trick is played out: at a
+//! trick start the leader's quick tricks and simulated cashing line, both sides' sure
+//! trump tricks and the later-tricks bound; at second hand, the trick won at once and
+//! the winners cashed after it (see [`super::quick`]).
 //!
 //! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
 //! other games.
