@@ -25,6 +25,7 @@ mod bridge;
 mod generic;
 pub mod par;
 mod position;
+mod scored;
 mod solver;
 mod table;
 mod targets;

@@ -119,8 +119,8 @@ impl Solver {
     pub fn reaches(&mut self, position: &Position, target: u8) -> Result<bool, SolveError> {
         position.check()?;
         let left = position.tricks_left() as u8;
-        if target > left {
-            return Ok(false);
+        if target == 0 || target > left {
+            return Ok(target == 0);
         }
         let side = position.side_of(position.to_play());
         if position.is_plain_bridge() {
@@ -129,7 +129,14 @@ impl Solver {
             let ns_target = if ns { target } else { left + 1 - target };
             return Ok(self.bridge.search(ns_target) == ns);
         }
-        Ok(self.tricks_for_mask(position, side, side) >= target)
+        self.load_generic(
+            position,
+            Roles {
+                maximizers: side,
+                counted: side,
+            },
+        );
+        Ok(self.generic.search(target))
     }
 
     /// Every legal card of the player to play with its value (see [`CardValue`]), in card
@@ -292,15 +299,8 @@ impl Solver {
                 position.tricks_left() as u8 - ns
             };
         }
-        let generic = GenericPosition {
-            rules: position.rules,
-            hands: position.hands.clone(),
-            trick: position.trick,
-            restriction: position.restriction,
-            barred: position.barred.clone(),
-        };
-        self.generic.set_position(
-            &generic,
+        self.load_generic(
+            position,
             Roles {
                 maximizers,
                 counted,
@@ -308,6 +308,17 @@ impl Solver {
         );
         let left = self.generic.tricks_left();
         self.generic.value(guess.map_or(left / 2, |g| g.min(left)))
+    }
+
+    fn load_generic(&mut self, position: &Position, roles: Roles) {
+        let generic = GenericPosition {
+            rules: position.rules,
+            hands: position.hands.clone(),
+            trick: position.trick,
+            restriction: position.restriction,
+            barred: position.barred.clone(),
+        };
+        self.generic.set_position(&generic, roles);
     }
 
     fn load_bridge(&mut self, position: &Position) {

@@ -220,6 +220,12 @@ fn check_against_minimax(solver: &mut Solver, rng: &mut ChaCha8Rng, brute: &Brut
         "tricks of {rules:?} {:?}",
         position
     );
+    // One target at a time: the value is reached and one more is not.
+    assert!(solver.reaches(&position, expected).unwrap(), "{position:?}");
+    assert!(
+        !solver.reaches(&position, expected + 1).unwrap(),
+        "{position:?}"
+    );
     // Every card's value, through the solver's own play.
     for value in solver.card_values(&position).unwrap() {
         let mut next = brute.clone();

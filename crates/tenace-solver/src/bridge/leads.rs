@@ -12,10 +12,10 @@
 //! a card term (whether this card wins, and who holds the top cards). The weights were
 //! tuned on full deals by coordinate descent on the number of tricks searched.
 
-use super::moves::highest;
+use super::moves::{MoveList, highest};
 use super::search::{BridgeSearch, NT};
 
-/// The weights of the lead score; see [`BridgeSearch::lead_score`] for each term.
+/// The weights of the lead score; see [`BridgeSearch::push_leads`] for each term.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct LeadWeights {
     /// Per card the opponents hold in the suit (a void counts as a full hand plus one).
@@ -82,13 +82,9 @@ pub(crate) const LEAD_WEIGHTS: LeadWeights = LeadWeights {
     low_card: 17,
 };
 
-/// Who holds the top, second and third cards still in play in a suit (4 for nobody).
-struct Tops {
-    owner: [usize; 3],
-}
-
 impl BridgeSearch {
-    fn tops(&self, suit: usize, alive: u16) -> Tops {
+    /// Who holds the top, second and third cards still in play in a suit (4 for nobody).
+    fn top_owners(&self, suit: usize, alive: u16) -> [usize; 3] {
         let mut rest = alive;
         let mut owner = [4; 3];
         for slot in &mut owner {
@@ -99,11 +95,12 @@ impl BridgeSearch {
             rest ^= bit;
             *slot = (0..4).find(|&p| self.suit(p, suit) & bit != 0).unwrap_or(4);
         }
-        Tops { owner }
+        owner
     }
 
-    /// The score of leading `card` (of `suit`, held by `leader`): higher is tried first.
-    pub(crate) fn lead_score(&self, leader: usize, suit: usize, card_bit: u16) -> i16 {
+    /// Adds `leader`'s leads `cards` (bits of `suit`) to `list`, each with its score:
+    /// higher is tried first. The suit's terms are worked out once for all its cards.
+    pub(crate) fn push_leads(&self, list: &mut MoveList, leader: usize, suit: usize, cards: u16) {
         let w = &LEAD_WEIGHTS;
         let alive = self.alive(suit);
         let partner = (leader + 2) & 3;
@@ -112,26 +109,26 @@ impl BridgeSearch {
         let len = |p: usize| self.suit(p, suit).count_ones() as i16;
         let void_cost = self.hands[leader].count_ones() as i16 + 1;
         let counted = |p: usize| if len(p) == 0 { void_cost } else { len(p) };
-        let mut score = -w.opponent_card * (counted(lho) + counted(rho));
+        let mut suit_score = -w.opponent_card * (counted(lho) + counted(rho));
 
         let trumps = |p: usize| self.trump != NT && self.suit(p, self.trump) != 0;
         let side_suit = self.trump != NT && suit != self.trump;
         let ruffs = |p: usize| side_suit && len(p) == 0 && trumps(p);
         let opponent_ruffs = ruffs(lho) || ruffs(rho);
         if self.trump == NT && len(partner) == 0 {
-            score -= w.partner_void_nt;
+            suit_score -= w.partner_void_nt;
         }
         if opponent_ruffs {
-            score -= w.opponent_ruffs;
+            suit_score -= w.opponent_ruffs;
         }
         if ruffs(partner) && len(rho) > 0 {
-            score += w.partner_ruffs;
+            suit_score += w.partner_ruffs;
         }
-        let Tops { owner } = self.tops(suit, alive);
+        let owner = self.top_owners(suit, alive);
         if (owner[0] == rho || owner[1] == rho) && len(rho) != 1 {
-            score -= w.rho_high;
+            suit_score -= w.rho_high;
         } else if owner[0] == lho && owner[1] == partner && len(partner) != 1 {
-            score += w.through_lho;
+            suit_score += w.through_lho;
         }
         if side_suit
             && len(leader) == 1
@@ -139,54 +136,64 @@ impl BridgeSearch {
             && owner[0] == partner
             && len(partner) > 1
         {
-            score += w.ruff_return;
+            suit_score += w.ruff_return;
         }
-
-        // The card's rank among the suit's cards in play, 0 for the lowest.
-        let relative = (alive & (card_bit - 1)).count_ones() as i16;
-        let is_top = card_bit == highest(alive);
         let partner_above = highest(self.suit(partner, suit))
             > highest(self.suit(lho, suit) | self.suit(rho, suit));
-        let wins = (is_top || partner_above) && !opponent_ruffs;
-        if wins {
-            score += if owner[0] == leader {
-                if owner[1] == partner {
-                    w.win_both_tops + relative
-                } else if is_top {
-                    w.win_cash_top
-                } else {
-                    w.win_under_top + relative
-                }
-            } else if owner[1] == leader {
-                w.win_to_partner_second + relative
-            } else {
-                w.win_to_partner + relative
-            };
+        // A lead that loses the trick may still set up the side's lower cards.
+        let set_up = if owner[1] == partner && owner[2] == partner {
+            w.set_up_partner
+        } else if (owner[1] == leader && owner[2] == partner
+            || owner[1] == partner && owner[2] == leader)
+            && len(partner) > 1
+        {
+            w.set_up_split
         } else {
-            if owner[1] == partner && owner[2] == partner {
-                score += w.set_up_partner;
-            } else if (owner[1] == leader && owner[2] == partner
-                || owner[1] == partner && owner[2] == leader)
-                && len(partner) > 1
-            {
-                score += w.set_up_split;
-            }
-            let singleton_top =
-                (len(lho) == 1 && owner[0] == lho) || (len(rho) == 1 && owner[0] == rho);
-            score += if singleton_top {
-                w.drop_singleton + relative
-            } else if owner[0] == leader {
-                if is_top {
-                    w.lose_top_to_ruff
+            0
+        };
+        let singleton_top =
+            (len(lho) == 1 && owner[0] == lho) || (len(rho) == 1 && owner[0] == rho);
+        let top = highest(alive);
+        let second = highest(alive & !top);
+
+        let mut rest = cards;
+        while rest != 0 {
+            let bit = highest(rest);
+            rest ^= bit;
+            // The card's rank among the suit's cards in play, 0 for the lowest.
+            let relative = (alive & (bit - 1)).count_ones() as i16;
+            let is_top = bit == top;
+            let wins = (is_top || partner_above) && !opponent_ruffs;
+            let card_score = if wins {
+                if owner[0] == leader {
+                    if owner[1] == partner {
+                        w.win_both_tops + relative
+                    } else if is_top {
+                        w.win_cash_top
+                    } else {
+                        w.win_under_top + relative
+                    }
+                } else if owner[1] == leader {
+                    w.win_to_partner_second + relative
                 } else {
-                    w.under_ruffed_top + relative
+                    w.win_to_partner + relative
                 }
-            } else if highest(alive & !highest(alive)) == card_bit {
-                w.knock_out_top
+            } else if singleton_top {
+                set_up + w.drop_singleton + relative
+            } else if owner[0] == leader {
+                set_up
+                    + if is_top {
+                        w.lose_top_to_ruff
+                    } else {
+                        w.under_ruffed_top + relative
+                    }
+            } else if bit == second {
+                set_up + w.knock_out_top
             } else {
-                w.low_card - relative
+                set_up + w.low_card - relative
             };
+            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
+            list.push(card, suit_score + card_score);
         }
-        score
     }
 }

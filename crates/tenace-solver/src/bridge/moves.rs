@@ -9,6 +9,7 @@
 //! coordinate descent on the tricks searched in full-deal solves.
 
 use super::search::{BridgeSearch, NT, suit_of};
+use crate::scored::Scored;
 
 /// What the cards played so far to a trick tell the next player.
 #[derive(Clone, Copy)]
@@ -37,9 +38,7 @@ impl TrickSoFar {
 
 /// The cards to try at one node, best guess first.
 pub(crate) struct MoveList {
-    cards: [u8; 13],
-    scores: [i16; 13],
-    len: usize,
+    cards: Scored<u8, 13>,
     /// Per suit, the cards left out as equal to a higher one of the same sequence. See
     /// [`BridgeSearch::cover_merges`] for what a result resting on the merge must fix.
     pub left_out: [u16; 4],
@@ -48,42 +47,23 @@ pub(crate) struct MoveList {
 impl MoveList {
     fn new() -> MoveList {
         MoveList {
-            cards: [0; 13],
-            scores: [0; 13],
-            len: 0,
+            cards: Scored::new(0),
             left_out: [0; 4],
         }
     }
 
-    fn push(&mut self, card: u8, score: i16) {
-        // The list never holds more than 13 cards.
-        self.len += 1;
-        self.settle(self.len - 1, card, score);
+    pub(crate) fn push(&mut self, card: u8, score: i16) {
+        self.cards.push(card, score);
     }
 
     /// Raises the score of `card`, if it is in the list, by `bonus`, keeping the order.
     pub fn boost(&mut self, card: u8, bonus: i16) {
-        if let Some(i) = self.cards[..self.len].iter().position(|&c| c == card) {
-            self.settle(i, card, self.scores[i].saturating_add(bonus));
-        }
-    }
-
-    /// Puts `card` with `score` at slot `i` or above, shifting down the lower-scored
-    /// cards before it: the list stays sorted by score, highest first, ties in the
-    /// order the cards came.
-    fn settle(&mut self, mut i: usize, card: u8, score: i16) {
-        while i > 0 && self.scores[i - 1] < score {
-            self.cards[i] = self.cards[i - 1];
-            self.scores[i] = self.scores[i - 1];
-            i -= 1;
-        }
-        self.cards[i] = card;
-        self.scores[i] = score;
+        self.cards.boost(card, bonus);
     }
 
     /// The cards, in order.
     pub fn as_slice(&self) -> &[u8] {
-        &self.cards[..self.len]
+        self.cards.as_slice()
     }
 }
 
@@ -181,14 +161,9 @@ impl BridgeSearch {
     }
 
     fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
-        let mut tops = sequence_tops(mine, self.alive(suit));
+        let tops = sequence_tops(mine, self.alive(suit));
         list.left_out[suit] = mine & !tops;
-        while tops != 0 {
-            let bit = highest(tops);
-            tops ^= bit;
-            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
-            list.push(card, self.lead_score(player, suit, bit));
-        }
+        self.push_leads(list, player, suit, tops);
     }
 
     fn add_plays(&self, list: &mut MoveList, trick: &TrickSoFar, suit: usize, mine: u16) {

@@ -289,7 +289,7 @@ impl BridgeSearch {
         (!ns_lead, ranks)
     }
 
-    /// Orders the leads: the static score ([`BridgeSearch::lead_score`]), raised for
+    /// Orders the leads: the static score ([`BridgeSearch::push_leads`]), raised for
     /// the last lead that proved a bound at this depth (killer) and for the lead a table
     /// entry of this very position proved before.
     fn order_leads(&self, moves: &mut MoveList, left: u8, hint: u8) {

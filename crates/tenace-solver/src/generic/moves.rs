@@ -13,6 +13,7 @@ use tenace_rules::trick::SpecialRule;
 use super::table::NO_HINT;
 use super::{GenericSearch, Ranks};
 use crate::bridge::sequence_tops;
+use crate::scored::Scored;
 
 /// One move: a card and the suit a named joker is played as.
 pub(crate) type Move = (Card, Option<Suit>);
@@ -23,9 +24,7 @@ const MAX_MOVES: usize = 40;
 
 /// The moves to try at one node, best guess first.
 pub(crate) struct MoveList {
-    moves: [Move; MAX_MOVES],
-    scores: [i16; MAX_MOVES],
-    len: usize,
+    moves: Scored<Move, MAX_MOVES>,
     /// Per suit, the lowest card left out as equal to a higher one (0 when none). The
     /// merge holds only while every card from there up keeps its owner, so a search
     /// result using it must fix them: it joins the winning ranks.
@@ -35,29 +34,19 @@ pub(crate) struct MoveList {
 impl MoveList {
     fn new() -> MoveList {
         MoveList {
-            moves: [(Card::JOKER, None); MAX_MOVES],
-            scores: [0; MAX_MOVES],
-            len: 0,
+            moves: Scored::new((Card::JOKER, None)),
             merged: [0; 5],
         }
     }
 
     /// Inserts a move, keeping the list sorted by score, highest first (stable).
     fn push(&mut self, m: Move, score: i16) {
-        let mut i = self.len;
-        while i > 0 && self.scores[i - 1] < score {
-            self.moves[i] = self.moves[i - 1];
-            self.scores[i] = self.scores[i - 1];
-            i -= 1;
-        }
-        self.moves[i] = m;
-        self.scores[i] = score;
-        self.len += 1;
+        self.moves.push(m, score);
     }
 
     /// The moves, in order.
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        self.moves.as_slice()
     }
 }
 
