@@ -7,6 +7,8 @@ mod cashing;
 mod leads;
 mod moves;
 mod quick;
+#[cfg(test)]
+mod random_endings;
 pub(crate) mod search;
 mod tt;
 

@@ -20,6 +20,27 @@ impl BridgeSearch {
     ///   first, so the second trump is never played under it) or when the side also
     ///   holds the third.
     pub(crate) fn trump_tricks(&self) -> [(u8, Ranks); 2] {
+        let mut sure = self.top_trump_tricks();
+        if self.trump == NT {
+            return sure;
+        }
+        // Every trump is played before the deal ends, and a trump loses only to a higher
+        // trump, each of which beats at most one: a hand's trumps win at least their
+        // count less the opponents' trumps. That rests on lengths alone.
+        let length = |p: usize| self.suit(p, self.trump).count_ones() as u8;
+        for (side, slot) in sure.iter_mut().enumerate() {
+            let longest = length(side).max(length(side + 2));
+            let theirs = length(side + 1) + length((side + 3) & 3);
+            let count = longest.saturating_sub(theirs);
+            if count > slot.0 {
+                *slot = (count, [0; 4]);
+            }
+        }
+        sure
+    }
+
+    /// [`BridgeSearch::trump_tricks`] from the top trumps alone.
+    fn top_trump_tricks(&self) -> [(u8, Ranks); 2] {
         let mut sure = [(0, [0; 4]); 2];
         if self.trump == NT {
             return sure;
@@ -181,12 +202,45 @@ impl BridgeSearch {
         if let Some(found) = self.crossing_tricks(&per_suit, &ranks, u32::from(need)) {
             return found;
         }
-        total += excess.min(1);
-        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total) {
+        // One more trick moves the lead to partner: partner ruffs one of the leader's
+        // winners (the excess) or one of its losers.
+        let ruffs_a_loser = excess == 0 && self.partner_ruffs_a_loser(&per_suit);
+        if excess > 0 || ruffs_a_loser {
+            total += 1;
+        }
+        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total)
+            // Ruffing may cost partner one of its top trumps.
+            && !(ruffs_a_loser && suit == self.trump)
+        {
             total += tricks;
             ranks[suit] |= cross_ranks;
         }
         ((total as u8).min(self.tricks_left()), ranks)
+    }
+
+    /// Whether, after the leader has cashed its `per_suit` winners, it can lead a card
+    /// of a suit partner ruffs and nobody can beat that ruff: partner is out of the
+    /// suit and still holds a trump (it follows to the leader's trump winners), and
+    /// each opponent follows or holds no trump. It rests on suit lengths alone, which
+    /// every table key carries, so it adds no winning ranks.
+    fn partner_ruffs_a_loser(&self, per_suit: &[u32; 4]) -> bool {
+        if self.trump == NT {
+            return false;
+        }
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let partner_trumps = self.suit(partner, self.trump).count_ones();
+        if partner_trumps <= per_suit[self.trump] {
+            return false;
+        }
+        let opponents = [(leader + 1) & 3, (leader + 3) & 3];
+        (0..4).filter(|&s| s != self.trump).any(|suit| {
+            self.suit(leader, suit).count_ones() > per_suit[suit]
+                && self.suit(partner, suit) == 0
+                && opponents
+                    .iter()
+                    .all(|&o| self.suit(o, suit) != 0 || self.suit(o, self.trump) == 0)
+        })
     }
 
     /// Second hand's cut-off: with one card led, the side of the player to play wins
@@ -379,4 +433,48 @@ fn cash_some(per_suit: &[u32; 4], ranks: &Ranks, need: u32, skip: usize) -> (u32
         }
     }
     (sum, used)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Solver;
+    use crate::bridge::random_endings::random_endings;
+
+    /// The quick tricks never exceed what the side on lead can take, and the sure trump
+    /// tricks never exceed either side's: on random endings, many with long trumps.
+    #[test]
+    fn quick_and_sure_trump_tricks_never_claim_more_than_the_exact_value() {
+        let mut solver = Solver::with_memory(8 << 20);
+        let (mut quick_claimed, mut trumps_claimed) = (0, 0);
+        for (i, ending) in random_endings(7, 3000, true).into_iter().enumerate() {
+            let search = ending.search();
+            let exact = ending.exact(&mut solver);
+            let (quick, _) = search.quick_tricks(ending.size);
+            let sure = search.trump_tricks();
+            let ours = ending.leader & 1;
+            let why = format!(
+                "#{i} {:x?} trump {} leader {}",
+                ending.hands, ending.trump, ending.leader
+            );
+            assert!(quick <= exact, "{why}: quick {quick} > exact {exact}");
+            assert!(
+                sure[ours].0 <= exact,
+                "{why}: sure {} > exact {exact}",
+                sure[ours].0
+            );
+            let theirs = ending.size - exact;
+            assert!(
+                sure[1 - ours].0 <= theirs,
+                "{why}: their sure {} > {theirs}",
+                sure[1 - ours].0
+            );
+            quick_claimed += u32::from(quick);
+            trumps_claimed += u32::from(sure[0].0 + sure[1].0);
+        }
+        // Both bounds find tricks, or the test would prove nothing.
+        assert!(
+            quick_claimed > 1000 && trumps_claimed > 1000,
+            "{quick_claimed} {trumps_claimed}"
+        );
+    }
 }
