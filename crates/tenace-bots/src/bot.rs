@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tenace_rules::{Action, GameConfig, View};
+use tenace_cards::Player;
+use tenace_rules::{Action, GameConfig, PlayerSet, View};
 use thiserror::Error;
 
 use crate::basic::BasicBot;
@@ -183,4 +184,39 @@ pub fn new_bot_with(
         Level::Basic => Box::new(BasicBot::new(config.clone(), seed)),
         Level::Expert => Box::new(ExpertBot::new(config.clone(), options, seed)),
     })
+}
+
+/// The player to drive now, and the actions they may take: in Devil's Bridge several
+/// players may act (bid changes); the one whose turn it is acts, and bots do not change
+/// bids out of turn. `None` once nobody may act.
+///
+/// ```
+/// use tenace_bots::next_actor;
+/// use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
+/// use tenace_rules::{Game, Match};
+/// let game = DevilsMatch::new(DevilsBridgeOptions::default(), 5).unwrap();
+/// let hand = game.current().unwrap();
+/// let (player, legal) = next_actor(hand.to_act(), |p| hand.legal_actions(p)).unwrap();
+/// assert!(hand.to_act().contains(player) && !legal.is_empty());
+/// ```
+pub fn next_actor(
+    to_act: PlayerSet,
+    legal: impl Fn(Player) -> Vec<Action>,
+) -> Option<(Player, Vec<Action>)> {
+    let mut fallback = None;
+    for p in to_act.iter() {
+        let actions = legal(p);
+        let turn: Vec<Action> = actions
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::ChangeBid(_)))
+            .collect();
+        if !turn.is_empty() {
+            return Some((p, turn));
+        }
+        if fallback.is_none() && !actions.is_empty() {
+            fallback = Some((p, actions));
+        }
+    }
+    fallback
 }

@@ -45,6 +45,8 @@ mod random;
 mod seat_info;
 
 pub use basic::BasicBot;
-pub use bot::{Bot, BotError, BotOptions, Decision, Level, LevelParseError, new_bot, new_bot_with};
+pub use bot::{
+    Bot, BotError, BotOptions, Decision, Level, LevelParseError, new_bot, new_bot_with, next_actor,
+};
 pub use expert::ExpertBot;
 pub use random::RandomBot;

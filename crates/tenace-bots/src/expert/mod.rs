@@ -8,16 +8,17 @@
 //!    games every call of a hidden hand is replayed through the bidding table on the
 //!    sampled hand, and a deal where the system would have bid otherwise is dropped; after
 //!    a few tries the deal that fits best is taken, so an unusual auction never stalls.
-//! 2. **Solve.** [`Solver::card_values`] gives every legal card's tricks; in Devil's
-//!    Bridge, where a player wants exactly the bid, [`Solver::range`] gives the fewest
-//!    and the most tricks the player can end with after each card.
+//! 2. **Solve.** [`Solver::card_values`] gives every legal card's tricks. In Devil's
+//!    Bridge, where every player bids for themselves and nobody plays against the
+//!    expert as a side, each candidate is taken and the hand played out to its end by
+//!    the basic player in every seat ([`rollout`]), which says where the tricks end.
 //! 3. **Score.** Tricks become the game's score: the contract's duplicate, rubber or
 //!    Chicago score, Devil's Bridge points for the bid made exactly, Bridgette's lump sums
 //!    and bonuses; then total points, IMPs or matchpoints as the options compare results.
 //! 4. **Choose** the action with the best mean over the samples.
 //!
-//! Bids: Devil's Bridge bids are chosen the same way, from each sample's range of tricks
-//! double dummy. The bidding games bid by the bidding table (the same system the samples
+//! Bids: Devil's Bridge bids are chosen the same way, each bid played out in every
+//! sample (the hook's forbidden number is not among the legal bids). The bidding games bid by the bidding table (the same system the samples
 //! are filtered by, so partners understand each other), and Bridgette's discards and
 //! calls follow the basic player's judgement within the restrictions.
 //!
@@ -32,6 +33,7 @@ mod budget;
 mod card_play;
 mod devils_bid;
 mod position;
+mod rollout;
 mod sampling;
 mod search;
 mod value;
@@ -139,9 +141,16 @@ impl Bot for ExpertBot {
             let cards = card_play::candidates(legal);
             if !cards.is_empty() {
                 let objective = Objective::of(&view.config);
-                let found = self.search(view, &cards, objective, |solver, sample| {
-                    card_play::evaluate(view, me, &cards, solver, sample)
-                });
+                let found = if matches!(view.config, GameConfig::DevilsBridge(_)) {
+                    let mut model = BasicBot::new(view.config.clone(), 0);
+                    self.search(view, &cards, objective, |_, sample| {
+                        rollout::evaluate(me, &cards, &mut model, sample)
+                    })
+                } else {
+                    self.search(view, &cards, objective, |solver, sample| {
+                        card_play::evaluate(view, me, &cards, solver, sample)
+                    })
+                };
                 return match found {
                     Ok(c) => Ok(Decision::new(
                         c.action,
@@ -151,19 +160,17 @@ impl Bot for ExpertBot {
                 };
             }
         }
-        if let GameConfig::DevilsBridge(options) = &view.config
-            && is_devils_bid(view, legal)
-        {
+        if is_devils_bid(view, legal) {
             let bids = devils_bid::candidates(legal);
-            let scoring = options.scoring;
-            let found = self.search(view, &bids, Objective::Points, |solver, sample| {
-                devils_bid::evaluate(me, scoring, &bids, solver, sample)
+            let mut model = BasicBot::new(view.config.clone(), 0);
+            let found = self.search(view, &bids, Objective::Points, |_, sample| {
+                rollout::evaluate(me, &bids, &mut model, sample)
             });
             return match found {
                 Ok(c) => Ok(Decision::new(
                     c.action,
                     format!(
-                        "bid {}: expected {:.1} points; {} double dummy",
+                        "bid {}: expected {:.1} points; {} played out",
                         devils_bid::number(c.action).unwrap_or(0),
                         c.points,
                         c.summary()

@@ -1,11 +1,10 @@
 //! Turning tricks into this game's score, as the expert's side sees it: the contract's
-//! score in the bidding games, the bid made exactly in Devil's Bridge, the lump sums and
+//! score in the bidding games, the lump sums and
 //! bonuses of Bridgette. What the expert maximises is then [`Objective`]'s: total
 //! points, IMPs or matchpoints.
 
 use tenace_cards::{Player, Seat};
 use tenace_rules::bridge::{DealResult, deal_score_ns};
-use tenace_rules::devils_bridge::DevilsScoring;
 use tenace_rules::scoring::{BridgetteScore, Comparison, bridgette_score, imps};
 use tenace_rules::{AnyGame, GameConfig};
 
@@ -124,30 +123,6 @@ pub(crate) fn contract_points(sample: &AnyGame, me: Player, ours: u8) -> Option<
     }
 }
 
-/// The chance of taking exactly `bid` tricks when the player can hold themselves to
-/// `fewest` and make sure of `most` (double dummy, everyone else against them): each
-/// count in the range taken as equally likely, since the others play for their own bids
-/// and not against this one.
-pub(crate) fn exact_chance(fewest: u8, most: u8, bid: u8) -> f64 {
-    if (fewest..=most).contains(&bid) {
-        1.0 / f64::from(most - fewest + 1)
-    } else {
-        0.0
-    }
-}
-
-/// The expected Devil's Bridge points of a hand whose final tricks lie in
-/// `fewest..=most`, for a bid of `bid`.
-pub(crate) fn devils_points(scoring: DevilsScoring, fewest: u8, most: u8, bid: u8) -> f64 {
-    let exact = exact_chance(fewest, most, bid);
-    match scoring {
-        DevilsScoring::TricksPlusBonus => {
-            (f64::from(fewest) + f64::from(most)) / 2.0 + 10.0 * exact
-        }
-        DevilsScoring::ExactOnly => exact * (10.0 + f64::from(bid)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,13 +137,5 @@ mod tests {
     fn imps_count_against_the_reference() {
         let imp = Objective::Imps.rescore(&[Some(620.0), Some(-100.0), None], 0);
         assert_eq!(imp, vec![Some(0.0), Some(-12.0), None]);
-    }
-
-    #[test]
-    fn an_exact_bid_is_likelier_in_a_narrow_range() {
-        assert_eq!(exact_chance(2, 2, 2), 1.0);
-        assert_eq!(exact_chance(1, 4, 2), 0.25);
-        assert_eq!(exact_chance(3, 4, 2), 0.0);
-        assert!(devils_points(DevilsScoring::ExactOnly, 2, 2, 2) > 11.9);
     }
 }

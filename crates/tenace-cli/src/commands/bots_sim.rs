@@ -21,14 +21,14 @@
 
 use std::time::Instant;
 
-use tenace_bots::{Bot, BotOptions, Level, new_bot_with};
+use tenace_bots::{Bot, BotOptions, Level, new_bot_with, next_actor};
 use tenace_cards::Player;
 use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
 use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 use tenace_rules::scoring::{board_vulnerability, imps};
-use tenace_rules::{Action, Game, GameConfig, Match, PlayerSet, View};
+use tenace_rules::{Action, Game, GameConfig, Match, View};
 use tenace_solver::Solver;
 
 use super::GameName;
@@ -204,31 +204,6 @@ impl Seats {
         }
         action
     }
-}
-
-/// The player to drive now, and the actions they may take: in Devil's Bridge several
-/// players may act (bid changes); the one whose turn it is acts, and bots do not change
-/// bids out of turn.
-fn next_actor(
-    to_act: PlayerSet,
-    legal: impl Fn(Player) -> Vec<Action>,
-) -> Option<(Player, Vec<Action>)> {
-    let mut fallback = None;
-    for p in to_act.iter() {
-        let actions = legal(p);
-        let turn: Vec<Action> = actions
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::ChangeBid(_)))
-            .collect();
-        if !turn.is_empty() {
-            return Some((p, turn));
-        }
-        if fallback.is_none() && !actions.is_empty() {
-            fallback = Some((p, actions));
-        }
-    }
-    fallback
 }
 
 /// Runs `--bots` for any game.
