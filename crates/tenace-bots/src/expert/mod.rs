@@ -18,9 +18,10 @@
 //! 4. **Choose** the action with the best mean over the samples.
 //!
 //! Bids: Devil's Bridge bids are chosen the same way, each bid played out in every
-//! sample (the hook's forbidden number is not among the legal bids). The bidding games bid by the bidding table (the same system the samples
-//! are filtered by, so partners understand each other), and Bridgette's discards and
-//! calls follow the basic player's judgement within the restrictions.
+//! sample (the hook's forbidden number is not among the legal bids). The bidding games
+//! bid by the bidding table (the same system the samples are filtered by, so partners
+//! understand each other), and Bridgette's discards and calls follow the basic player's
+//! judgement within the restrictions.
 //!
 //! **Budget.** [`BotOptions`] bounds each decision by a number of samples and, if set, a
 //! time budget: sampling stops when another solve would overrun it, after at least one.
@@ -42,6 +43,7 @@ pub use position::play_position;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tenace_cards::Player;
 use tenace_rules::bridge::BridgeDeal;
 use tenace_rules::{Action, AnyGame, GameConfig, Phase, View};
 use tenace_solver::{Position, Sides, Solver};
@@ -106,6 +108,21 @@ impl ExpertBot {
         search.run(candidates, objective, solver, &mut self.rng, evaluate)
     }
 
+    /// A Devil's Bridge search: each candidate scored by playing every sample out
+    /// ([`rollout`]), for the most points.
+    fn play_out_each(
+        &mut self,
+        view: &View,
+        me: Player,
+        candidates: &[Action],
+    ) -> Result<Choice, Unsolved> {
+        // The model of every seat; the expert's own basic player is borrowed by `search`.
+        let mut model = self.basic.clone();
+        self.search(view, candidates, Objective::Points, |_, sample| {
+            rollout::evaluate(me, candidates, &mut model, sample)
+        })
+    }
+
     /// The basic player's decision, its reason saying why the expert did not search.
     fn fall_back(
         &mut self,
@@ -142,10 +159,7 @@ impl Bot for ExpertBot {
             if !cards.is_empty() {
                 let objective = Objective::of(&view.config);
                 let found = if matches!(view.config, GameConfig::DevilsBridge(_)) {
-                    let mut model = BasicBot::new(view.config.clone(), 0);
-                    self.search(view, &cards, objective, |_, sample| {
-                        rollout::evaluate(me, &cards, &mut model, sample)
-                    })
+                    self.play_out_each(view, me, &cards)
                 } else {
                     self.search(view, &cards, objective, |solver, sample| {
                         card_play::evaluate(view, me, &cards, solver, sample)
@@ -162,10 +176,7 @@ impl Bot for ExpertBot {
         }
         if is_devils_bid(view, legal) {
             let bids = devils_bid::candidates(legal);
-            let mut model = BasicBot::new(view.config.clone(), 0);
-            let found = self.search(view, &bids, Objective::Points, |_, sample| {
-                rollout::evaluate(me, &bids, &mut model, sample)
-            });
+            let found = self.play_out_each(view, me, &bids);
             return match found {
                 Ok(c) => Ok(Decision::new(
                     c.action,

@@ -21,9 +21,9 @@ use crate::bot::{Bot, next_actor};
 /// a rollout that has not ended by then is abandoned rather than looping.
 const MAX_STEPS: usize = 256;
 
-/// Plays `game` on from now to its end, every seat played by `basic` (in turn, as a
-/// simulation drives bots). `None` if it does
-/// not end (a rule the basic player cannot follow).
+/// Plays `game` on from now to its end, every seat played by `basic` in turn, as a
+/// simulation drives bots. `None` if it does not end (a rule the basic player cannot
+/// follow).
 fn play_out(game: &mut AnyGame, basic: &mut BasicBot) -> Option<()> {
     for _ in 0..MAX_STEPS {
         let Some((player, legal)) = next_actor(game.to_act(), |p| game.legal_actions(p)) else {

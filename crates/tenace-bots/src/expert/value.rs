@@ -1,7 +1,6 @@
 //! Turning tricks into this game's score, as the expert's side sees it: the contract's
-//! score in the bidding games, the lump sums and
-//! bonuses of Bridgette. What the expert maximises is then [`Objective`]'s: total
-//! points, IMPs or matchpoints.
+//! score in the bidding games, the lump sums and bonuses of Bridgette. What the expert
+//! maximises is then [`Objective`]'s: total points, IMPs or matchpoints.
 
 use tenace_cards::{Player, Seat};
 use tenace_rules::bridge::{DealResult, deal_score_ns};

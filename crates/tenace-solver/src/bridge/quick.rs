@@ -19,14 +19,15 @@ impl BridgeSearch {
     ///   to spare: one trick when the top trump sits on that hand's right (it is played
     ///   first, so the second trump is never played under it) or when the side also
     ///   holds the third.
+    /// - Either side, by length: every trump is played before the deal ends, and a trump
+    ///   loses only to a higher trump, each of which beats at most one, so a hand's
+    ///   trumps win at least their count less the opponents' trumps. That rests on
+    ///   lengths alone, which every table key carries, so it adds no winning ranks.
     pub(crate) fn trump_tricks(&self) -> [(u8, Ranks); 2] {
         let mut sure = self.top_trump_tricks();
         if self.trump == NT {
             return sure;
         }
-        // Every trump is played before the deal ends, and a trump loses only to a higher
-        // trump, each of which beats at most one: a hand's trumps win at least their
-        // count less the opponents' trumps. That rests on lengths alone.
         let length = |p: usize| self.suit(p, self.trump).count_ones() as u8;
         for (side, slot) in sure.iter_mut().enumerate() {
             let longest = length(side).max(length(side + 2));
@@ -39,7 +40,7 @@ impl BridgeSearch {
         sure
     }
 
-    /// [`BridgeSearch::trump_tricks`] from the top trumps alone.
+    /// [`BridgeSearch::trump_tricks`] from the top trumps alone (the first two rules).
     fn top_trump_tricks(&self) -> [(u8, Ranks); 2] {
         let mut sure = [(0, [0; 4]); 2];
         if self.trump == NT {
@@ -221,7 +222,8 @@ impl BridgeSearch {
     /// Whether, after the leader has cashed its `per_suit` winners, it can lead a card
     /// of a suit partner ruffs and nobody can beat that ruff: partner is out of the
     /// suit and still holds a trump (it follows to the leader's trump winners), and
-    /// each opponent follows or holds no trump. It rests on suit lengths alone, which
+    /// each opponent follows or holds no trump. (No winner of such a suit is in
+    /// `per_suit`: partner would ruff it, so it counts as the excess instead.) It rests on suit lengths alone, which
     /// every table key carries, so it adds no winning ranks.
     fn partner_ruffs_a_loser(&self, per_suit: &[u32; 4]) -> bool {
         if self.trump == NT {
@@ -235,7 +237,7 @@ impl BridgeSearch {
         }
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
         (0..4).filter(|&s| s != self.trump).any(|suit| {
-            self.suit(leader, suit).count_ones() > per_suit[suit]
+            self.suit(leader, suit) != 0
                 && self.suit(partner, suit) == 0
                 && opponents
                     .iter()
