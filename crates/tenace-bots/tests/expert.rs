@@ -9,7 +9,7 @@ use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteDeal, BridgetteSetup};
 use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsHand, HandSetup};
-use tenace_rules::{Action, AnyGame, Game, GameConfig, Phase, Vulnerability};
+use tenace_rules::{Action, AnyGame, Game, GameConfig, Phase, View, Vulnerability};
 
 /// The player whose turn it is and their actions (bid changes out of turn left out).
 fn next(game: &AnyGame) -> Option<(Player, Vec<Action>)> {
@@ -140,34 +140,76 @@ fn a_sample_count_replays_exactly() {
     }
 }
 
+/// Plays `game` with basic bots up to the first decision `wanted` picks; returns the
+/// view and the legal actions there.
+fn basic_play_until(
+    mut game: AnyGame,
+    wanted: impl Fn(&View, &[Action]) -> bool,
+) -> (View, Vec<Action>) {
+    let config = game.full_view().config;
+    let mut basic = new_bot(Level::Basic, &config, 0).unwrap();
+    while let Some((p, legal)) = next(&game) {
+        let view = game.observation(p);
+        if wanted(&view, &legal) {
+            return (view, legal);
+        }
+        let d = basic.decide(&view, &legal).unwrap();
+        game.apply_unchecked(p, d.action);
+    }
+    panic!("the game ended before the decision looked for");
+}
+
 #[test]
 fn a_time_budget_is_kept_loosely() {
     // A Bridgette deal played by basic bots to five tricks from the end; then the
     // expert has 30 ms and room for 100,000 samples.
     let setup = BridgetteSetup::seeded(Default::default(), 4, None);
-    let mut game = AnyGame::Bridgette(BridgetteDeal::from_setup(setup).unwrap());
+    let game = AnyGame::Bridgette(BridgetteDeal::from_setup(setup).unwrap());
     let config = game.full_view().config;
-    let mut basic = new_bot(Level::Basic, &config, 0).unwrap();
-    while let Some((p, legal)) = next(&game) {
-        let view = game.observation(p);
-        if view.phase == Phase::Play
-            && view.hand_sizes.iter().sum::<usize>() <= 10
-            && legal.len() > 1
-        {
-            let options = BotOptions {
-                think_ms: Some(30),
-                samples: 100_000,
-            };
-            let mut expert = ExpertBot::new(config.clone(), options, 5);
-            let start = Instant::now();
-            let d = expert.decide(&view, &legal).unwrap();
-            let took = start.elapsed();
-            assert!(took < Duration::from_millis(1500), "took {took:?}");
-            assert!(!d.reason.contains("of 100000 samples"), "{}", d.reason);
-            return;
-        }
-        let d = basic.decide(&view, &legal).unwrap();
-        game.apply_unchecked(p, d.action);
-    }
-    panic!("no play decision with a choice was reached");
+    let (view, legal) = basic_play_until(game, |view, legal| {
+        view.phase == Phase::Play && view.hand_sizes.iter().sum::<usize>() <= 10 && legal.len() > 1
+    });
+    let options = BotOptions {
+        think_ms: Some(30),
+        samples: 100_000,
+    };
+    let mut expert = ExpertBot::new(config, options, 5);
+    let start = Instant::now();
+    let d = expert.decide(&view, &legal).unwrap();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(1500), "took {took:?}");
+    assert!(!d.reason.contains("of 100000 samples"), "{}", d.reason);
+}
+
+#[test]
+fn a_solve_too_big_for_the_budget_is_stopped_and_basic_decides() {
+    // The opening lead of a Deuces Wild deal: one double-dummy solve of the full deal
+    // takes the generic solver many seconds, far past a 20 ms budget.
+    let setup = BridgeSetup::seeded(
+        BridgeVariant::DeucesWild,
+        3,
+        None,
+        Vulnerability::None,
+        Default::default(),
+    );
+    let game = AnyGame::Bridge(BridgeDeal::from_setup(setup).unwrap());
+    let config = game.full_view().config;
+    let (view, legal) = basic_play_until(game, |view, _| view.phase == Phase::Play);
+    let options = BotOptions {
+        think_ms: Some(20),
+        samples: 40,
+    };
+    let mut expert = ExpertBot::new(config, options, 5);
+    let start = Instant::now();
+    let d = expert.decide(&view, &legal).unwrap();
+    let took = start.elapsed();
+    assert!(legal.contains(&d.action));
+    assert!(
+        d.reason.contains("the basic player's choice"),
+        "{}",
+        d.reason
+    );
+    // Stopped at twice the budget; the bound is loose for a loaded machine, and far
+    // below what the unstopped solve would take.
+    assert!(took < Duration::from_secs(3), "took {took:?}");
 }

@@ -27,6 +27,7 @@ pub mod par;
 mod position;
 mod scored;
 mod solver;
+mod stop;
 mod table;
 mod targets;
 

@@ -52,6 +52,9 @@ pub enum SolveError {
     /// A player not at the table.
     #[error("player: {0} is not at this table")]
     NoSuchPlayer(Player),
+    /// The deadline set by [`crate::Solver::set_deadline`] passed before the answer.
+    #[error("deadline: the solve ran past the deadline set for it")]
+    OutOfTime,
 }
 
 /// A position: every hand (the cards still held), the rules, the trick in progress (its

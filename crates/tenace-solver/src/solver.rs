@@ -96,7 +96,48 @@ impl Solver {
     /// sure of alone.
     pub fn tricks(&mut self, position: &Position) -> Result<u8, SolveError> {
         position.check()?;
-        Ok(self.side_tricks(position, position.to_play()))
+        self.begin();
+        let tricks = self.side_tricks(position, position.to_play());
+        self.in_time(tricks)
+    }
+
+    /// Gives every later question until `deadline` (`None`: all the time it takes).
+    /// A search that runs past it gives up within microseconds, and the question
+    /// returns [`SolveError::OutOfTime`]; the solver's tables stay sound, so the next
+    /// question is answered as if nothing had happened.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use tenace_cards::{BySeat, Seat, Strain};
+    /// use tenace_solver::{Position, SolveError, Solver};
+    /// let hands = BySeat(["SA SK".parse().unwrap(), "HA HK".parse().unwrap(),
+    ///     "S2 S3".parse().unwrap(), "D2 D3".parse().unwrap()]);
+    /// let position = Position::bridge(&hands, Strain::NoTrump, Seat::North);
+    /// let mut solver = Solver::with_memory(1 << 20);
+    /// // Two tricks a hand end before the clock is ever read.
+    /// solver.set_deadline(Some(Instant::now()));
+    /// assert_eq!(solver.tricks(&position), Ok(2));
+    /// solver.set_deadline(None);
+    /// assert_eq!(solver.tricks(&position), Ok(2));
+    /// ```
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.bridge.stop.set(deadline);
+        self.generic.stop.set(deadline);
+    }
+
+    /// A new question: a stop of the last one is forgotten.
+    fn begin(&mut self) {
+        self.bridge.stop.restart();
+        self.generic.stop.restart();
+    }
+
+    /// `answer`, unless the deadline stopped a search since [`Solver::begin`].
+    fn in_time<T>(&self, answer: T) -> Result<T, SolveError> {
+        if self.bridge.stop.stopped() || self.generic.stop.stopped() {
+            Err(SolveError::OutOfTime)
+        } else {
+            Ok(answer)
+        }
     }
 
     /// Whether the side of the player to play can take at least `target` of the tricks
@@ -118,16 +159,23 @@ impl Solver {
     /// ```
     pub fn reaches(&mut self, position: &Position, target: u8) -> Result<bool, SolveError> {
         position.check()?;
+        self.begin();
+        let reached = self.reaches_checked(position, target);
+        self.in_time(reached)
+    }
+
+    /// [`Solver::reaches`] of a checked position.
+    fn reaches_checked(&mut self, position: &Position, target: u8) -> bool {
         let left = position.tricks_left() as u8;
         if target == 0 || target > left {
-            return Ok(target == 0);
+            return target == 0;
         }
         let side = position.side_of(position.to_play());
         if position.is_plain_bridge() {
             self.load_bridge(position);
             let ns = side & 1 == 1;
             let ns_target = if ns { target } else { left + 1 - target };
-            return Ok(self.bridge.search(ns_target) == ns);
+            return self.bridge.search(ns_target) == ns;
         }
         self.load_generic(
             position,
@@ -136,13 +184,14 @@ impl Solver {
                 counted: side,
             },
         );
-        Ok(self.generic.search(target))
+        self.generic.search(target)
     }
 
     /// Every legal card of the player to play with its value (see [`CardValue`]), in card
     /// order; a named joker once per suit it may be named as.
     pub fn card_values(&mut self, position: &Position) -> Result<Vec<CardValue>, SolveError> {
         position.check()?;
+        self.begin();
         let mover = position.to_play();
         let side = position.side_of(mover);
         let plain = position.is_plain_bridge();
@@ -167,7 +216,8 @@ impl Solver {
             let later = if after.tricks_left() == 0 {
                 0
             } else {
-                self.tricks_for_mask_from(&after, side, side, guess)
+                let later = self.tricks_for_mask_from(&after, side, side, guess);
+                self.in_time(later)?
             };
             guess = Some(later);
             values.push(CardValue {
@@ -187,10 +237,12 @@ impl Solver {
         }
         let alone = 1u8 << player.0;
         let everyone = ((1u16 << position.players()) - 1) as u8;
-        Ok(Range {
+        self.begin();
+        let range = Range {
             most: self.tricks_for_mask(position, alone, alone),
             fewest: self.tricks_for_mask(position, everyone & !alone, alone),
-        })
+        };
+        self.in_time(range)
     }
 
     /// The Contract Bridge table: tricks for each declarer in each strain.
@@ -223,6 +275,7 @@ impl Solver {
         strains: &[Strain],
         rules: impl Fn(Strain) -> TrickRules,
     ) -> Result<DdTable, SolveError> {
+        self.begin();
         let mut table = DdTable::new(strains.to_vec(), 4);
         // North-South's tricks in the last solve: the next solve's first target.
         let mut guess = hands.0[0].len() as u8 / 2;
@@ -260,7 +313,7 @@ impl Solver {
                 table.set(row, declarer.index(), tricks);
             }
         }
-        Ok(table)
+        self.in_time(table)
     }
 
     /// Tricks for the side of `player` (its partnership, or the player alone).

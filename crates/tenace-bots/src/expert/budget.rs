@@ -28,6 +28,18 @@ impl Budget {
         }
     }
 
+    /// When a solve still running is stopped: one solve may overrun the budget (the
+    /// first sample is always tried), but never by more than the budget again.
+    pub fn hard_limit(&self) -> Option<Instant> {
+        Some(self.deadline? + self.think?)
+    }
+
+    /// Whether the hard limit has passed.
+    pub fn past_hard_limit(&self) -> bool {
+        self.hard_limit()
+            .is_some_and(|limit| Instant::now() >= limit)
+    }
+
     /// Whether another sample may be solved after `done` of them, the last taking
     /// `last`: always the first; never past the sample count; with a time budget, only if
     /// one more solve as long as the last still ends before the deadline.
@@ -84,6 +96,16 @@ mod tests {
         assert!(b.allows_another(0, Duration::from_secs(100)));
         assert!(b.allows_another(2, Duration::from_secs(100)));
         assert!(!b.allows_another(3, Duration::ZERO));
+    }
+
+    #[test]
+    fn the_hard_limit_is_twice_the_budget_and_only_with_one() {
+        assert_eq!(Budget::start(3, None).hard_limit(), None);
+        let b = Budget::start(3, Some(50));
+        let limit = b.hard_limit().unwrap();
+        assert_eq!(limit - b.deadline.unwrap(), Duration::from_millis(50));
+        assert!(!b.past_hard_limit());
+        assert!(Budget::start(3, Some(0)).past_hard_limit());
     }
 
     #[test]

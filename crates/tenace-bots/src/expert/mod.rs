@@ -24,9 +24,11 @@
 //! judgement within the restrictions.
 //!
 //! **Budget.** [`BotOptions`] bounds each decision by a number of samples and, if set, a
-//! time budget: sampling stops when another solve would overrun it, after at least one.
-//! When one solve of this size has been measured to take longer than the whole budget,
-//! the decision is the basic player's and its reason says so. With no time budget a
+//! time budget: sampling stops when another solve would overrun it, after at least one,
+//! and the solver stops any solve still running at twice the budget
+//! ([`Solver::set_deadline`]). When one solve of this size has been measured (or cut
+//! off) to take longer than the whole budget, the decision is the basic player's and its
+//! reason says so. With no time budget a
 //! decision depends only on the seed and the questions asked, so games replay exactly;
 //! with one, how many samples fit depends on the machine, and so may the choice.
 

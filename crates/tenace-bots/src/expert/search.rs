@@ -32,6 +32,11 @@ pub(crate) enum Unsolved {
         /// The budget.
         think: Duration,
     },
+    /// The first solve ran past twice the budget and was stopped.
+    Stopped {
+        /// The budget.
+        think: Duration,
+    },
     /// No sample could be dealt or solved.
     NoSample,
 }
@@ -43,6 +48,10 @@ impl Unsolved {
             Unsolved::TooSlow { solve, think } => format!(
                 "one double-dummy solve here takes about {} ms, more than the {} ms budget",
                 solve.as_millis(),
+                think.as_millis()
+            ),
+            Unsolved::Stopped { think } => format!(
+                "a double-dummy solve here ran past twice the {} ms budget and was stopped",
                 think.as_millis()
             ),
             Unsolved::NoSample => "no deal consistent with the play could be solved".into(),
@@ -116,6 +125,9 @@ impl Search<'_> {
         let mut table: Vec<Vec<Option<Outcome>>> = Vec::new();
         let mut fitting = 0;
         let mut last = Duration::ZERO;
+        let started = Instant::now();
+        solver.set_deadline(self.budget.hard_limit());
+        let mut stopped = false;
         // Bounded tries, so a view that keeps failing to resample cannot spin.
         for _ in 0..self.budget.samples.saturating_mul(2) {
             if !self.budget.allows_another(table.len(), last) {
@@ -126,6 +138,11 @@ impl Search<'_> {
                 break;
             };
             let Some(row) = evaluate(solver, &sample.game) else {
+                // Past the hard limit the solver gives up on every sample.
+                stopped = self.budget.past_hard_limit();
+                if stopped {
+                    break;
+                }
                 continue;
             };
             last = start.elapsed();
@@ -134,6 +151,14 @@ impl Search<'_> {
             }
             fitting += usize::from(sample.fits_auction);
             table.push(row);
+        }
+        solver.set_deadline(None);
+        if let (true, Some(think)) = (table.is_empty() && stopped, self.budget.think) {
+            // The solve would have taken longer than it was given; how much longer is
+            // unknown, so the next decisions of this size are told four times as long,
+            // and skip solving until the discount brings it back under the budget.
+            budget::record_solve_time(self.kind.0, self.kind.1, started.elapsed() * 4);
+            return Err(Unsolved::Stopped { think });
         }
         choose(candidates, &table, objective, fitting).ok_or(Unsolved::NoSample)
     }

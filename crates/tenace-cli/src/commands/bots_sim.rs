@@ -17,7 +17,8 @@
 //!
 //! Beyond the mean result, it reports the exact-bid rate (Devil's Bridge) and, when
 //! one side is the expert, declarer's tricks against the double-dummy result of the same
-//! contract (the bidding games) and how long the expert took over its decisions.
+//! contract (Contract Bridge only: the other games' full deals are slow to solve) and how
+//! long the expert took over its decisions.
 
 use std::time::Instant;
 
@@ -306,8 +307,11 @@ fn play_table(players: Players, setup: &BridgeSetup, ns: usize, seed: u64, s: &m
         deal.apply_unchecked(p, action);
     }
     // A full solve a table: worth it where declarer play is what is measured, the
-    // expert's; a basic or random run stays as fast as its bots.
-    let double_dummy = players.levels.contains(&Level::Expert).then(|| {
+    // expert's; a basic or random run stays as fast as its bots. Only in Contract
+    // Bridge: a full deal of the other games takes the generic solver many seconds.
+    let measured =
+        players.levels.contains(&Level::Expert) && setup.variant == BridgeVariant::Standard;
+    let double_dummy = measured.then(|| {
         tenace_bots::expert::declarer_double_dummy(
             &deal,
             &mut Solver::with_memory(DOUBLE_DUMMY_MEMORY),

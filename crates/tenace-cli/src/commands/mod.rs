@@ -86,7 +86,8 @@ pub struct Batch<T> {
 
 /// Plays `count` seeded runs (seeds `seed`, `seed + 1`, …) on every core (or `threads`),
 /// with a progress bar counting `unit`s, and merges their summaries. Shared by every
-/// game's `sim`.
+/// game's `sim`. Where standard error is no terminal (a log file, a batch job), the bar
+/// cannot draw, so a plain line reports every twentieth of the runs instead.
 pub fn run_seeded<T: Send + Default>(
     unit: &str,
     count: u64,
@@ -116,15 +117,24 @@ pub fn run_seeded<T: Send + Default>(
     );
     let done = AtomicU64::new(0);
     let start = std::time::Instant::now();
+    let plain_step =
+        (!std::io::IsTerminal::is_terminal(&std::io::stderr())).then_some((count / 20).max(1));
     let summary = pool.install(|| {
         use rayon::prelude::*;
         (0..count)
             .into_par_iter()
             .map(|k| {
                 let s = play(seed + k);
+                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                 // Update the bar in steps, so threads do not fight over it.
-                if done.fetch_add(1, Ordering::Relaxed) % 16 == 15 {
+                if finished.is_multiple_of(16) {
                     bar.inc(16);
+                }
+                if plain_step.is_some_and(|step| finished.is_multiple_of(step)) {
+                    eprintln!(
+                        "{finished}/{count} {unit} after {:.0} s",
+                        start.elapsed().as_secs_f64()
+                    );
                 }
                 s
             })

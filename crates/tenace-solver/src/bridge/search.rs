@@ -10,6 +10,7 @@
 
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
+use crate::stop::Stop;
 
 /// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
 /// answer depends on.
@@ -54,6 +55,8 @@ pub(crate) struct BridgeSearch {
     pub(crate) trick_nodes: u64,
     /// Per tricks left and leader, the lead that last proved a bound (a killer move).
     killer: [[u8; 4]; 14],
+    /// The deadline, if the caller set one.
+    pub(crate) stop: Stop,
 }
 
 impl BridgeSearch {
@@ -71,6 +74,7 @@ impl BridgeSearch {
             nodes: 0,
             trick_nodes: 0,
             killer: [[NO_BEST; 4]; 14],
+            stop: Stop::default(),
         }
     }
 
@@ -230,6 +234,9 @@ impl BridgeSearch {
         if left == 1 {
             return self.last_trick(target);
         }
+        if self.stop.poll() {
+            return (false, [0; 4]);
+        }
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
@@ -265,6 +272,9 @@ impl BridgeSearch {
         for &card in moves.as_slice() {
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_lead {
+                if self.stop.stopped() {
+                    return (proved, child);
+                }
                 self.killer[left as usize][self.leader] = card;
                 let hint = self.hint_of(card);
                 let (lower, upper) = if proved {
@@ -279,6 +289,9 @@ impl BridgeSearch {
             union(&mut ranks, &child);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
+        if self.stop.stopped() {
+            return (!ns_lead, ranks);
+        }
         let (lower, upper) = if ns_lead {
             (0, target - 1)
         } else {

@@ -20,6 +20,7 @@ mod table;
 use tenace_cards::{Card, CardSet, Player, Suit};
 use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 
+use crate::stop::Stop;
 use key::{ShapeInput, view_of};
 use moves::Move;
 use table::{NO_HINT, Table};
@@ -63,6 +64,8 @@ pub(crate) struct GenericSearch {
     table: Table,
     /// Nodes visited, for benchmarks.
     pub(crate) nodes: u64,
+    /// The deadline, if the caller set one.
+    pub(crate) stop: Stop,
 }
 
 impl GenericSearch {
@@ -84,6 +87,7 @@ impl GenericSearch {
             },
             table: Table::with_bytes(bytes),
             nodes: 0,
+            stop: Stop::default(),
         }
     }
 
@@ -178,6 +182,9 @@ impl GenericSearch {
             let (won, ranks) = self.last_trick();
             return (won >= target, ranks);
         }
+        if self.stop.poll() {
+            return (false, [0; 5]);
+        }
         if let Some(decided) = self
             .quick_bound(target, left)
             .or_else(|| self.sure_trump_bound(target, left))
@@ -197,6 +204,9 @@ impl GenericSearch {
             return (proved, self.ranks_of_depth(depth));
         }
         let (proved, ranks, best) = self.try_moves(target, found.hint);
+        if self.stop.stopped() {
+            return (proved, ranks);
+        }
         let hint = best.map_or(NO_HINT, |m| self.hint_of(m, self.alive()));
         let depth = self.depth_of(&ranks);
         self.table.store(
