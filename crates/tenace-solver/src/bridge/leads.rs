@@ -39,7 +39,8 @@ pub(crate) struct LeadWeights {
     pub win_cash_top: i16,
     /// A lower card when the leader holds the top card.
     pub win_under_top: i16,
-    /// To partner's top card, the leader holding the second.
+    /// To partner's top card, the leader holding the second: lowest card first, so the
+    /// second stays in hand to win the next round.
     pub win_to_partner_second: i16,
     /// To partner's top card.
     pub win_to_partner: i16,
@@ -174,7 +175,7 @@ impl BridgeSearch {
                         w.win_under_top + relative
                     }
                 } else if owner[1] == leader {
-                    w.win_to_partner_second + relative
+                    w.win_to_partner_second - relative
                 } else {
                     w.win_to_partner + relative
                 }
