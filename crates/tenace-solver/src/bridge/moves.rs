@@ -5,7 +5,8 @@
 //! tricks, so only the top of each such sequence is tried. The order puts first the
 //! cards that usually prove a bound: for leads see [`super::leads`]; following, a sure
 //! winner, then the cheapest card that wins so far, then low cards, ruffing, and
-//! discarding the lowest card of a long suit. The follow-up weights were tuned by
+//! discarding the lowest card of a long suit; second hand plays low first when partner,
+//! playing last, can beat anything third hand holds. The follow-up weights were tuned by
 //! coordinate descent on the tricks searched in full-deal solves.
 
 use super::search::{BridgeSearch, NT, suit_of};
@@ -17,6 +18,8 @@ struct TrickSoFar {
     led: usize,
     best: u8,
     partner_safe: bool,
+    /// Second hand: partner, playing last, can beat whatever third hand plays.
+    partner_covers: bool,
     /// The led suit's cards of the players still to play after the mover.
     later_led: u16,
     /// The trumps of those of them out of the led suit (who may ruff).
@@ -134,6 +137,7 @@ impl BridgeSearch {
             led,
             best,
             partner_safe: false,
+            partner_covers: false,
             later_led,
             later_ruffing_trumps,
         };
@@ -141,6 +145,20 @@ impl BridgeSearch {
         // safe when nobody still to play can beat it.
         trick.partner_safe =
             self.len >= 2 && best_pos == self.len - 2 && trick.holds_up(best, self.trump);
+        // Second hand: partner plays last and can win whatever third hand does, so a
+        // high card here would only be wasted (second hand low).
+        if self.len == 1 {
+            let third = (self.leader + 2) & 3;
+            let partner = (self.leader + 3) & 3;
+            let third_led = self.suit(third, led);
+            let third_ruffs = self.trump != NT
+                && led != self.trump
+                && third_led == 0
+                && self.suit(third, self.trump) != 0;
+            let partner_top = highest(self.suit(partner, led));
+            let to_beat = highest(third_led).max(1 << (best & 15));
+            trick.partner_covers = !third_ruffs && partner_top > to_beat;
+        }
         let follow = self.suit(player, led);
         if follow != 0 {
             self.add_plays(&mut list, &trick, led, follow);
@@ -171,6 +189,7 @@ impl BridgeSearch {
             led,
             best,
             partner_safe,
+            partner_covers,
             ..
         } = *trick;
         let alive = self.alive(suit);
@@ -184,7 +203,7 @@ impl BridgeSearch {
             let rank = rank_of(card);
             let wins_now = self.beats(card, best);
             let score = if suit == led {
-                if partner_safe {
+                if partner_safe || partner_covers {
                     30 - rank
                 } else if wins_now {
                     let sure = trick.holds_up(card, self.trump);
