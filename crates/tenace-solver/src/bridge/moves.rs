@@ -20,6 +20,9 @@ struct TrickSoFar {
     partner_safe: bool,
     /// Second hand: partner, playing last, can beat whatever third hand plays.
     partner_covers: bool,
+    /// The led suit's lowest card of the next player when an opponent (0 if void or
+    /// partner): a card below it cannot win, for that opponent must follow higher.
+    next_opponent_lowest: u16,
     /// The led suit's cards of the players still to play after the mover.
     later_led: u16,
     /// The trumps of those of them out of the led suit (who may ruff).
@@ -138,6 +141,7 @@ impl BridgeSearch {
             best,
             partner_safe: false,
             partner_covers: false,
+            next_opponent_lowest: 0,
             later_led,
             later_ruffing_trumps,
         };
@@ -158,6 +162,10 @@ impl BridgeSearch {
             let partner_top = highest(self.suit(partner, led));
             let to_beat = highest(third_led).max(1 << (best & 15));
             trick.partner_covers = !third_ruffs && partner_top > to_beat;
+        }
+        if self.len < 3 {
+            let next = self.suit((player + 1) & 3, led);
+            trick.next_opponent_lowest = next & next.wrapping_neg();
         }
         let follow = self.suit(player, led);
         if follow != 0 {
@@ -201,7 +209,8 @@ impl BridgeSearch {
             tops ^= bit;
             let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
             let rank = rank_of(card);
-            let wins_now = self.beats(card, best);
+            let wins_now =
+                self.beats(card, best) && !(suit == led && bit < trick.next_opponent_lowest);
             let score = if suit == led {
                 if partner_safe || partner_covers {
                     30 - rank
