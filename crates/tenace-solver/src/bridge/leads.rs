@@ -26,6 +26,9 @@ pub(crate) struct LeadWeights {
     pub opponent_ruffs: i16,
     /// A side suit partner can ruff (and right-hand opponent can follow).
     pub partner_ruffs: i16,
+    /// A trump lead when both hands of the side hold trumps, a void side suit and a
+    /// side card to lead: it spends the trumps a crossruff would score separately.
+    pub trump_from_crossruff: i16,
     /// The right-hand opponent holds the top or second card (and more than one card).
     pub rho_high: i16,
     /// The left-hand opponent holds the top card and partner the second: lead through.
@@ -66,6 +69,7 @@ pub(crate) const LEAD_WEIGHTS: LeadWeights = LeadWeights {
     partner_void_nt: 9,
     opponent_ruffs: 36,
     partner_ruffs: 17,
+    trump_from_crossruff: 20,
     rho_high: 12,
     through_lho: 27,
     ruff_return: 19,
@@ -99,6 +103,19 @@ impl BridgeSearch {
         owner
     }
 
+    /// Whether both hands of `leader`'s side are void in a side suit and hold a side card
+    /// (their trumps can score separately).
+    fn crossruffs(&self, leader: usize) -> bool {
+        let side_suits = |p: usize| {
+            (0..4)
+                .filter(|&s| s != self.trump)
+                .map(move |s| self.suit(p, s))
+        };
+        [leader, (leader + 2) & 3]
+            .iter()
+            .all(|&p| side_suits(p).any(|h| h == 0) && side_suits(p).any(|h| h != 0))
+    }
+
     /// Adds `leader`'s leads `cards` (bits of `suit`) to `list`, each with its score:
     /// higher is tried first. The suit's terms are worked out once for all its cards.
     pub(crate) fn push_leads(&self, list: &mut MoveList, leader: usize, suit: usize, cards: u16) {
@@ -124,6 +141,9 @@ impl BridgeSearch {
         }
         if ruffs(partner) && len(rho) > 0 {
             suit_score += w.partner_ruffs;
+        }
+        if self.trump != NT && suit == self.trump && trumps(partner) && self.crossruffs(leader) {
+            suit_score -= w.trump_from_crossruff;
         }
         let owner = self.top_owners(suit, alive);
         if (owner[0] == rho || owner[1] == rho) && len(rho) != 1 {
