@@ -8,7 +8,8 @@ Full table: `tenace solve --deal D --json` against endplay's calc_dd_table. Sing
 (SolveBoard, every card): `tenace solve --deal D --lead --strain NT --declarer S` (the
 value of each of West's opening leads) against endplay's solve_board with West on lead in
 no trump. Ours is timed per process, so its figures include the process start (about a
-millisecond). Makes .venv-dds (ignored by git) with endplay on first use.
+millisecond). DDS is held to one thread (SetMaxThreads(1)): by default its table
+runs on every core. Makes .venv-dds (ignored by git) with endplay on first use.
 """
 
 import argparse
@@ -35,8 +36,13 @@ def report(name, ours, theirs):
 
 def main():
     ensure_endplay()
+    from endplay._dds import SetMaxThreads
     from endplay.dds import calc_dd_table, solve_board
     from endplay.types import Deal, Denom, Player
+
+    # DDS solves a table's strains on a thread pool as wide as the machine unless told
+    # otherwise; ours solves one deal on one thread, so DDS gets one too.
+    SetMaxThreads(1)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
@@ -50,6 +56,9 @@ def main():
         ours_table.append(timed(lambda: subprocess.run(
             [tenace, "solve", "--deal", text, "--json"], check=True, capture_output=True)))
         dds_table.append(timed(lambda: calc_dd_table(Deal(text))))
+    # A second pass, so DDS never solves the deal it solved just before: it would reuse
+    # the transposition table of that solve, where ours starts afresh in a new process.
+    for text in deals:
         ours_single.append(timed(lambda: subprocess.run(
             [tenace, "solve", "--deal", text, "--lead", "--strain", "NT", "--declarer", "S"],
             check=True, capture_output=True)))
