@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use tenace_bots::{Bot, BotOptions, ExpertBot, Level, new_bot};
+use tenace_bots::{Bot, BotOptions, Decision, ExpertBot, Level, new_bot, next_actor};
 use tenace_cards::{ByPlayer, Player};
 use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteDeal, BridgetteSetup};
@@ -11,16 +11,22 @@ use tenace_rules::deal::mix_seed;
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsHand, HandSetup};
 use tenace_rules::{Action, AnyGame, Game, GameConfig, Phase, View, Vulnerability};
 
-/// The player whose turn it is and their actions (bid changes out of turn left out).
+/// The player whose turn it is and their actions, as a simulation drives bots.
 fn next(game: &AnyGame) -> Option<(Player, Vec<Action>)> {
-    game.to_act().iter().find_map(|p| {
-        let legal: Vec<Action> = game
-            .legal_actions(p)
-            .into_iter()
-            .filter(|a| !matches!(a, Action::ChangeBid(_)))
-            .collect();
-        (!legal.is_empty()).then_some((p, legal))
-    })
+    next_actor(game.to_act(), |p| game.legal_actions(p))
+}
+
+/// The expert's decision with this budget, and how long it took.
+fn timed_decision(
+    config: GameConfig,
+    view: &View,
+    legal: &[Action],
+    options: BotOptions,
+) -> (Decision, Duration) {
+    let mut expert = ExpertBot::new(config, options, 5);
+    let start = Instant::now();
+    let d = expert.decide(view, legal).unwrap();
+    (d, start.elapsed())
 }
 
 /// A three-player Devil's Bridge hand of two cards, no trumps. Player 0 deals and plays
@@ -173,10 +179,7 @@ fn a_time_budget_is_kept_loosely() {
         think_ms: Some(30),
         samples: 100_000,
     };
-    let mut expert = ExpertBot::new(config, options, 5);
-    let start = Instant::now();
-    let d = expert.decide(&view, &legal).unwrap();
-    let took = start.elapsed();
+    let (d, took) = timed_decision(config, &view, &legal, options);
     assert!(took < Duration::from_millis(1500), "took {took:?}");
     assert!(!d.reason.contains("of 100000 samples"), "{}", d.reason);
 }
@@ -199,10 +202,7 @@ fn a_solve_too_big_for_the_budget_is_stopped_and_basic_decides() {
         think_ms: Some(20),
         samples: 40,
     };
-    let mut expert = ExpertBot::new(config, options, 5);
-    let start = Instant::now();
-    let d = expert.decide(&view, &legal).unwrap();
-    let took = start.elapsed();
+    let (d, took) = timed_decision(config, &view, &legal, options);
     assert!(legal.contains(&d.action));
     assert!(
         d.reason.contains("the basic player's choice"),

@@ -28,9 +28,9 @@
 //! and the solver stops any solve still running at twice the budget
 //! ([`Solver::set_deadline`]). When one solve of this size has been measured (or cut
 //! off) to take longer than the whole budget, the decision is the basic player's and its
-//! reason says so. With no time budget a
-//! decision depends only on the seed and the questions asked, so games replay exactly;
-//! with one, how many samples fit depends on the machine, and so may the choice.
+//! reason says so. With no time budget a decision depends only on the seed and the
+//! questions asked, so games replay exactly; with one, how many samples fit depends on
+//! the machine, and so may the choice.
 
 mod budget;
 mod card_play;

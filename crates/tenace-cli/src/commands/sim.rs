@@ -34,9 +34,9 @@ With --bots A,B computer players of the two levels play each other fairly: in th
 partnership games every deal is played twice with the pairs swapped and scored in IMPs; in
 Devil's Bridge A plays each seat in turn against B in the others; in Bridgette each game is
 played twice with the players swapped. The mean result for A comes with a 95% confidence
-interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also
-declarer's tricks against the double-dummy result of the contract and the expert's decision
-times (median and p99). The expert thinks --think-ms per decision (default 1000), or
+interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also the
+expert's decision times (median and p99) and, in Contract Bridge, declarer's tricks against
+the double-dummy result of the contract. The expert thinks --think-ms per decision (default 1000), or
 solves --samples deals (default 40): e.g. --bots expert,basic --think-ms 100.")]
 pub struct SimArgs {
     /// The game to play.
