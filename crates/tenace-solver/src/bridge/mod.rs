@@ -4,6 +4,7 @@
 //! 64-bit masks and never calls the [`tenace_rules::trick::TrickRules`] hooks.
 
 mod cashing;
+mod cutoffs;
 mod leads;
 mod moves;
 mod quick;

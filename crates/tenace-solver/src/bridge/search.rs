@@ -5,9 +5,17 @@
 //! trump tricks and the later-tricks bound; at second hand, the trick won at once and
 //! the winners cashed after it (see [`super::quick`]).
 //!
+//! The winning ranks do more than key the table. A card that failed below every winning
+//! rank of its suit answers for the suit's other small cards, which are skipped
+//! ([`SmallCards`]); and a run of one hand's cards at the bottom of a suit needs no
+//! winning ranks, for the suit lengths place it ([`BridgeSearch::lift_runs`]). Measured
+//! on full deals, the first halved the tricks searched and the second took off a
+//! further 4% to 15%.
+//!
 //! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
 //! other games.
 
+use super::cutoffs::Cutoffs;
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
 use crate::stop::Stop;
@@ -28,12 +36,58 @@ const KILLER_BONUS: i16 = 25;
 /// The score bonus of the lead a table entry for this position proved before.
 const TABLE_HINT_BONUS: i16 = 10;
 
+/// The score bonus of the lead that last proved a bound from the same hand (see
+/// [`super::cutoffs`]): above the killer's, for it knows the hand.
+const CUTOFF_BONUS: i16 = 50;
+
 /// The trump index meaning no trump.
 pub(crate) const NT: usize = 4;
 
 /// The suit lane (0 clubs .. 3 spades) of a card index.
 pub(crate) const fn suit_of(card: u8) -> usize {
     (card >> 4) as usize
+}
+
+/// The cards a failed move already answers for, per suit (DDS's "lowest win").
+///
+/// When a card fails and its rank lies below every winning rank of its suit, the
+/// result never looked at it: any other card of that suit below the lowest winning rank
+/// leaves a position the same result covers (the same lengths, the same owners of every
+/// card that mattered), so it fails too and is not searched. With no winning rank in
+/// the suit at all, every card of the suit is such a card.
+#[derive(Default)]
+struct SmallCards {
+    /// Per suit, the lowest winning rank's bit once a card below it failed: cards under
+    /// it are skipped.
+    floor: [u32; 4],
+}
+
+impl SmallCards {
+    /// Whether an earlier failure already answers for `card`.
+    #[inline]
+    fn covered(&self, card: u8) -> bool {
+        1u32 << (card & 15) < self.floor[suit_of(card)]
+    }
+
+    /// Records that `card` failed, `ranks` being the winning ranks of every failure so
+    /// far (a superset of its own: the floor only gets more careful).
+    #[inline]
+    fn failed(&mut self, card: u8, ranks: &Ranks) {
+        let suit = suit_of(card);
+        if self.floor[suit] != 0 {
+            return;
+        }
+        let mattered = u32::from(ranks[suit]);
+        // No winning rank in the suit: every card of it is small.
+        let lowest = if mattered == 0 {
+            1 << 16
+        } else {
+            mattered & mattered.wrapping_neg()
+        };
+        if 1u32 << (card & 15) < lowest {
+            self.floor[suit] = lowest;
+        }
+    }
 }
 
 /// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
@@ -57,6 +111,8 @@ pub(crate) struct BridgeSearch {
     killer: [[u8; 4]; 14],
     /// The deadline, if the caller set one.
     pub(crate) stop: Stop,
+    /// The cards that last proved bounds, per play situation.
+    cutoffs: Cutoffs,
 }
 
 impl BridgeSearch {
@@ -75,6 +131,7 @@ impl BridgeSearch {
             trick_nodes: 0,
             killer: [[NO_BEST; 4]; 14],
             stop: Stop::default(),
+            cutoffs: Cutoffs::new(),
         }
     }
 
@@ -170,16 +227,37 @@ impl BridgeSearch {
                 return (ns_to_play, ranks);
             }
         }
-        let moves = self.moves();
+        // The card that last proved a bound in a like trick goes first, before the
+        // move list is even made: it usually proves this one too.
+        let slot = self.follow_slot();
+        let cached = self.cutoffs.get(slot);
         let mut ranks = [0; 4];
+        let mut small = SmallCards::default();
+        let tried = if cached != NO_BEST && self.may_follow_with(cached) {
+            let (proved, child) = self.play_and_search(cached, target);
+            if proved == ns_to_play {
+                return (proved, child);
+            }
+            union(&mut ranks, &child);
+            small.failed(cached, &ranks);
+            cached
+        } else {
+            NO_BEST
+        };
+        let moves = self.moves();
         for &card in moves.as_slice() {
+            if card == tried || small.covered(card) {
+                continue;
+            }
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_to_play {
                 // The card that proved it (or an equal small card) exists in every
                 // position the winning ranks cover, so the merge needs no ranks here.
+                self.cutoffs.set(slot, card);
                 return (proved, child);
             }
             union(&mut ranks, &child);
+            small.failed(card, &ranks);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         (!ns_to_play, ranks)
@@ -224,6 +302,35 @@ impl BridgeSearch {
     }
 
     fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
+        let (proved, mut ranks) = self.search_trick_start_unlifted(target);
+        self.lift_runs(&mut ranks);
+        (proved, ranks)
+    }
+
+    /// Raises each suit's lowest winning rank over a run of one hand's cards reaching
+    /// the bottom of the suit: when one hand holds every card from the lowest winning
+    /// rank down, the suit lengths already say who holds them, so only the owners of
+    /// the cards above that run matter (none at all if the hand holds the whole suit).
+    /// Fewer winning ranks make the table entries above this position more general.
+    fn lift_runs(&self, ranks: &mut Ranks) {
+        for (suit, rank) in ranks.iter_mut().enumerate() {
+            if *rank == 0 {
+                continue;
+            }
+            let lowest = *rank & rank.wrapping_neg();
+            let Some(holder) = (0..4).find(|&h| self.suit(h, suit) & lowest != 0) else {
+                continue;
+            };
+            let theirs = self.alive_all(suit) & !self.suit(holder, suit);
+            let at_or_below = lowest | (lowest - 1);
+            if theirs & at_or_below == 0 {
+                let above = theirs & !at_or_below;
+                *rank = above & above.wrapping_neg();
+            }
+        }
+    }
+
+    fn search_trick_start_unlifted(&mut self, target: u8) -> (bool, Ranks) {
         if target == 0 {
             return (true, [0; 4]);
         }
@@ -269,13 +376,18 @@ impl BridgeSearch {
         let mut moves = self.moves();
         self.order_leads(&mut moves, left, hint);
         let mut ranks = [0; 4];
+        let mut small = SmallCards::default();
         for &card in moves.as_slice() {
+            if small.covered(card) {
+                continue;
+            }
             let (proved, child) = self.play_and_search(card, target);
             if proved == ns_lead {
                 if self.stop.stopped() {
                     return (proved, child);
                 }
                 self.killer[left as usize][self.leader] = card;
+                self.cutoffs.set(self.lead_slot(), card);
                 let hint = self.hint_of(card);
                 let (lower, upper) = if proved {
                     (target, left)
@@ -287,6 +399,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
+            small.failed(card, &ranks);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         if self.stop.stopped() {
@@ -303,8 +416,9 @@ impl BridgeSearch {
     }
 
     /// Orders the leads: the static score ([`BridgeSearch::push_leads`]), raised for
-    /// the last lead that proved a bound at this depth (killer) and for the lead a table
-    /// entry of this very position proved before.
+    /// the last lead that proved a bound at this depth (killer), for the lead a table
+    /// entry of this very position proved before, and most for the lead that last
+    /// proved a bound from this very hand (the cutoff cache).
     fn order_leads(&self, moves: &mut MoveList, left: u8, hint: u8) {
         // Measured on full deals (tricks searched): as bonuses these two beat putting
         // the moves first by 15%, since a cash-out the static score knows to be good
@@ -316,6 +430,10 @@ impl BridgeSearch {
         }
         if hint != NO_BEST {
             moves.boost(self.card_from_hint(hint), TABLE_HINT_BONUS);
+        }
+        let cached = self.cutoffs.get(self.lead_slot());
+        if cached != NO_BEST && self.hands[self.leader] >> cached & 1 == 1 {
+            moves.boost(cached, CUTOFF_BONUS);
         }
     }
 
@@ -367,6 +485,8 @@ impl BridgeSearch {
 
     /// How many cards from the top of each suit the winning ranks reach.
     fn depth_of(&self, ranks: &Ranks) -> [u8; 4] {
+        let mut ranks = *ranks;
+        self.lift_runs(&mut ranks);
         std::array::from_fn(|suit| {
             let lowest = ranks[suit] & ranks[suit].wrapping_neg();
             if lowest == 0 {
