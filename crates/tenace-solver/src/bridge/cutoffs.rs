@@ -30,6 +30,11 @@ impl Cutoffs {
         }
     }
 
+    /// Forgets every card.
+    pub fn clear(&mut self) {
+        self.cards.fill(NO_BEST);
+    }
+
     /// The card stored at `slot`, or [`NO_BEST`].
     pub fn get(&self, slot: usize) -> u8 {
         self.cards[slot]
