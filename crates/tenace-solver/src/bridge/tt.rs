@@ -8,15 +8,16 @@
 //! bounded: past it the table starts afresh, so memory stays bounded whatever the search
 //! does.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// One stored bound.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    /// Per suit, the owner bits (as in [`Shape::owners`]) that must match.
-    mask: [u32; 4],
+    /// The owner bits (as in [`Shape::owners`], one 32-bit lane per suit) that must
+    /// match.
+    mask: u128,
     /// The owners those bits must hold.
-    owners: [u32; 4],
+    owners: u128,
     /// North-South take at least this many of the remaining tricks...
     lower: u8,
     /// ... and at most this many.
@@ -43,7 +44,9 @@ pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + 8;
 
 /// The table.
 pub(crate) struct Table {
-    lists: HashMap<u64, Vec<Entry>>,
+    /// Keyed by the lengths, hashed by Fx: the keys are the search's own, so they need
+    /// no protection from chosen collisions, and SipHash cost a visible share of a probe.
+    lists: FxHashMap<u64, Vec<Entry>>,
     entries: usize,
     capacity: usize,
 }
@@ -61,7 +64,7 @@ impl Table {
     /// A table using at most about `bytes`.
     pub fn with_bytes(bytes: usize) -> Table {
         Table {
-            lists: HashMap::new(),
+            lists: FxHashMap::default(),
             entries: 0,
             capacity: (bytes / ENTRY_BYTES).max(1024),
         }
@@ -79,10 +82,13 @@ impl Table {
             return (None, NO_BEST);
         };
         let mut hint = NO_BEST;
+        let owners = pack(&shape.owners);
         for e in list.iter().rev() {
-            if (0..4).all(|s| shape.owners[s] & e.mask[s] == e.owners[s]) {
+            if owners & e.mask == e.owners {
                 if e.lower >= target || e.upper < target {
-                    let depth = std::array::from_fn(|s| (e.mask[s].count_ones() / 2) as u8);
+                    let depth = std::array::from_fn(|s| {
+                        ((e.mask >> (32 * s)) as u32).count_ones() as u8 / 2
+                    });
                     return (
                         Some(Found {
                             proved: e.lower >= target,
@@ -110,7 +116,8 @@ impl Table {
             let top = ((1u32 << k) - 1) << (len - k);
             top << 16 | top
         });
-        let owners = std::array::from_fn(|s| shape.owners[s] & mask[s]);
+        let mask = pack(&mask);
+        let owners = pack(&shape.owners) & mask;
         let list = self.lists.entry(shape.lengths).or_default();
         // Probed newest first: the latest entry is the likeliest to be probed again.
         list.push(Entry {
@@ -122,6 +129,14 @@ impl Table {
         });
         self.entries += 1;
     }
+}
+
+/// Four suits' 32-bit lanes in one word, clubs lowest: one compare matches them all.
+fn pack(lanes: &[u32; 4]) -> u128 {
+    lanes
+        .iter()
+        .rev()
+        .fold(0, |packed, &lane| packed << 32 | u128::from(lane))
 }
 
 /// The bits of `value` at the set bits of `mask`, packed into the low bits in order
