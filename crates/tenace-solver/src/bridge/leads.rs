@@ -65,8 +65,8 @@ pub(crate) struct LeadWeights {
 
 /// The tuned weights.
 pub(crate) const LEAD_WEIGHTS: LeadWeights = LeadWeights {
-    opponent_card: 3,
-    partner_void_nt: 9,
+    opponent_card: 7,
+    partner_void_nt: 18,
     opponent_ruffs: 36,
     partner_ruffs: 17,
     trump_from_crossruff: 20,
