@@ -26,6 +26,7 @@ mod generic;
 pub mod par;
 mod position;
 mod scored;
+mod small_cards;
 mod solver;
 mod stop;
 mod table;

@@ -18,6 +18,7 @@
 use super::cutoffs::Cutoffs;
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
+use crate::small_cards::SmallCards;
 use crate::stop::Stop;
 
 /// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
@@ -46,48 +47,6 @@ pub(crate) const NT: usize = 4;
 /// The suit lane (0 clubs .. 3 spades) of a card index.
 pub(crate) const fn suit_of(card: u8) -> usize {
     (card >> 4) as usize
-}
-
-/// The cards a failed move already answers for, per suit (DDS's "lowest win").
-///
-/// When a card fails and its rank lies below every winning rank of its suit, the
-/// result never looked at it: any other card of that suit below the lowest winning rank
-/// leaves a position the same result covers (the same lengths, the same owners of every
-/// card that mattered), so it fails too and is not searched. With no winning rank in
-/// the suit at all, every card of the suit is such a card.
-#[derive(Default)]
-struct SmallCards {
-    /// Per suit, the lowest winning rank's bit once a card below it failed: cards under
-    /// it are skipped.
-    floor: [u32; 4],
-}
-
-impl SmallCards {
-    /// Whether an earlier failure already answers for `card`.
-    #[inline]
-    fn covered(&self, card: u8) -> bool {
-        1u32 << (card & 15) < self.floor[suit_of(card)]
-    }
-
-    /// Records that `card` failed, `ranks` being the winning ranks of every failure so
-    /// far (a superset of its own: the floor only gets more careful).
-    #[inline]
-    fn failed(&mut self, card: u8, ranks: &Ranks) {
-        let suit = suit_of(card);
-        if self.floor[suit] != 0 {
-            return;
-        }
-        let mattered = u32::from(ranks[suit]);
-        // No winning rank in the suit: every card of it is small.
-        let lowest = if mattered == 0 {
-            1 << 16
-        } else {
-            mattered & mattered.wrapping_neg()
-        };
-        if 1u32 << (card & 15) < lowest {
-            self.floor[suit] = lowest;
-        }
-    }
 }
 
 /// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
@@ -237,21 +196,21 @@ impl BridgeSearch {
         let slot = self.follow_slot();
         let cached = self.cutoffs.get(slot);
         let mut ranks = [0; 4];
-        let mut small = SmallCards::default();
+        let mut small = SmallCards::<4>::new();
         let tried = if cached != NO_BEST && self.may_follow_with(cached) {
             let (proved, child) = self.play_and_search(cached, target);
             if proved == ns_to_play {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(cached, &ranks);
+            small.failed(suit_of(cached), 1 << (cached & 15), ranks[suit_of(cached)]);
             cached
         } else {
             NO_BEST
         };
         let moves = self.moves();
         for &card in moves.as_slice() {
-            if card == tried || small.covered(card) {
+            if card == tried || small.covered(suit_of(card), 1 << (card & 15)) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -262,7 +221,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(card, &ranks);
+            small.failed(suit_of(card), 1 << (card & 15), ranks[suit_of(card)]);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         (!ns_to_play, ranks)
@@ -381,9 +340,9 @@ impl BridgeSearch {
         let mut moves = self.moves();
         self.order_leads(&mut moves, left, hint);
         let mut ranks = [0; 4];
-        let mut small = SmallCards::default();
+        let mut small = SmallCards::<4>::new();
         for &card in moves.as_slice() {
-            if small.covered(card) {
+            if small.covered(suit_of(card), 1 << (card & 15)) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -404,7 +363,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(card, &ranks);
+            small.failed(suit_of(card), 1 << (card & 15), ranks[suit_of(card)]);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         if self.stop.stopped() {

@@ -20,6 +20,7 @@ mod table;
 use tenace_cards::{Card, CardSet, Player, Suit};
 use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 
+use crate::small_cards::SmallCards;
 use crate::stop::Stop;
 use key::{ShapeInput, view_of};
 use moves::Move;
@@ -228,14 +229,13 @@ impl GenericSearch {
         // When every move fails, a card left out as equal to a tried one must stay equal
         // wherever the result is reused: the ranks down to it are fixed.
         let mut ranks = moves.merged;
-        // Per suit lane, the lowest winning rank once a plain card below it failed: the
-        // lane's other plain cards under it fail too (see the Contract Bridge search's
-        // `SmallCards`; measured there to halve the tricks searched).
-        let mut floor = [0u32; 5];
+        // A plain card below every winning rank of its suit that failed answers for
+        // the suit's other plain cards under that rank.
+        let mut small = SmallCards::<5>::new();
         for &m in moves.as_slice() {
             let plain = self.plain_rank_bit(m);
             if let Some((lane, bit)) = plain
-                && bit < floor[lane]
+                && small.covered(lane, bit)
             {
                 continue;
             }
@@ -246,18 +246,8 @@ impl GenericSearch {
                 return (proved, child, Some(m));
             }
             union(&mut ranks, &child);
-            if let Some((lane, bit)) = plain
-                && floor[lane] == 0
-            {
-                let mattered = u32::from(ranks[lane]);
-                let lowest = if mattered == 0 {
-                    1 << 16
-                } else {
-                    mattered & mattered.wrapping_neg()
-                };
-                if bit < lowest {
-                    floor[lane] = lowest;
-                }
+            if let Some((lane, bit)) = plain {
+                small.failed(lane, bit, ranks[lane]);
             }
         }
         (!maximizing, ranks, None)
