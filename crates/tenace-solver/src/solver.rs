@@ -70,9 +70,10 @@ impl Solver {
     }
 
     /// A solver whose transposition tables use at most about `bytes` each (at least a
-    /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds. Contract Bridge positions use one table and every other game's the
-    /// other, each filled only when used: a solver that only ever sees one kind of
-    /// position holds at most `bytes`, one that sees both at most twice that.
+    /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds. Contract
+    /// Bridge positions use one table and every other game's the other, each filled only
+    /// when used: a solver that only ever sees one kind of position holds at most
+    /// `bytes`, one that sees both at most twice that.
     pub fn with_memory(bytes: usize) -> Solver {
         Solver {
             bridge: BridgeSearch::new(bytes),

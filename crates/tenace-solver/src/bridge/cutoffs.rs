@@ -24,6 +24,7 @@ pub(crate) struct Cutoffs {
 }
 
 impl Cutoffs {
+    /// An empty cache.
     pub fn new() -> Cutoffs {
         Cutoffs {
             cards: vec![NO_BEST; SLOTS],
@@ -40,6 +41,7 @@ impl Cutoffs {
         self.cards[slot]
     }
 
+    /// Stores `card` at `slot`, over whatever was there.
     pub fn set(&mut self, slot: usize, card: u8) {
         self.cards[slot] = card;
     }

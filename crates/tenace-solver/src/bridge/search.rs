@@ -49,6 +49,11 @@ pub(crate) const fn suit_of(card: u8) -> usize {
     (card >> 4) as usize
 }
 
+/// The bit of a card's rank in its suit lane.
+const fn rank_bit(card: u8) -> u32 {
+    1 << (card & 15)
+}
+
 /// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
 /// trick in progress, and the table.
 pub(crate) struct BridgeSearch {
@@ -203,14 +208,14 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(cached), 1 << (cached & 15), ranks[suit_of(cached)]);
+            small.failed(suit_of(cached), rank_bit(cached), ranks[suit_of(cached)]);
             cached
         } else {
             NO_BEST
         };
         let moves = self.moves();
         for &card in moves.as_slice() {
-            if card == tried || small.covered(suit_of(card), 1 << (card & 15)) {
+            if card == tried || small.covered(suit_of(card), rank_bit(card)) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -221,7 +226,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(card), 1 << (card & 15), ranks[suit_of(card)]);
+            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         (!ns_to_play, ranks)
@@ -342,7 +347,7 @@ impl BridgeSearch {
         let mut ranks = [0; 4];
         let mut small = SmallCards::<4>::new();
         for &card in moves.as_slice() {
-            if small.covered(suit_of(card), 1 << (card & 15)) {
+            if small.covered(suit_of(card), rank_bit(card)) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -363,7 +368,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(card), 1 << (card & 15), ranks[suit_of(card)]);
+            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         if self.stop.stopped() {
