@@ -58,10 +58,17 @@ const fn rank_bit(card: u8) -> u32 {
 /// trick in progress, and the table.
 pub(crate) struct BridgeSearch {
     pub(crate) hands: [u64; 4],
+    /// The same hands suit by suit: [`BridgeSearch::suit`] is the search's commonest
+    /// read, and one load of a `u16` costs a fifth of the instructions of a shift out
+    /// of the 64-bit hand (5.6% of all instructions measured on full tables).
+    suits: [[u16; 4]; 4],
     pub(crate) trump: usize,
     pub(crate) leader: usize,
     pub(crate) trick: [u8; 4],
     pub(crate) len: usize,
+    /// Per number of cards played to the trick (from 1), the trick position of the
+    /// card winning so far: kept as cards are played, for every follower asks.
+    winner_at: [u8; 5],
     pub(crate) table: Table,
     table_trump: usize,
     /// Every card in a hand or in the trick in progress: constant through a trick.
@@ -84,10 +91,12 @@ impl BridgeSearch {
     pub fn new(bytes: usize) -> BridgeSearch {
         BridgeSearch {
             hands: [0; 4],
+            suits: [[0; 4]; 4],
             trump: NT,
             leader: 0,
             trick: [0; 4],
             len: 0,
+            winner_at: [0; 5],
             table: Table::with_bytes(bytes),
             table_trump: usize::MAX,
             in_play: 0,
@@ -112,10 +121,14 @@ impl BridgeSearch {
             self.table_trump = trump;
         }
         self.hands = hands;
+        self.suits = hands.map(|hand| std::array::from_fn(|suit| (hand >> (suit * 16)) as u16));
         self.trump = trump;
         self.leader = leader;
         self.len = trick.len();
         self.trick[..trick.len()].copy_from_slice(trick);
+        for played in 1..=trick.len() {
+            self.winner_at[played] = self.best_of(&trick[..played]) as u8;
+        }
         self.in_play = trick
             .iter()
             .fold(hands.iter().fold(0, |a, h| a | h), |a, &c| a | 1 << c);
@@ -124,7 +137,7 @@ impl BridgeSearch {
     /// One suit of one hand.
     #[inline]
     pub(crate) fn suit(&self, player: usize, suit: usize) -> u16 {
-        (self.hands[player] >> (suit * 16)) as u16
+        self.suits[player][suit]
     }
 
     /// Whose turn it is.
@@ -140,9 +153,15 @@ impl BridgeSearch {
 
     /// The trick position (0 = leader) of the card winning the trick so far.
     pub(crate) fn winning_position(&self) -> usize {
+        debug_assert!(self.len > 0);
+        self.winner_at[self.len] as usize
+    }
+
+    /// The position of the card that wins among `cards`, played in that order.
+    fn best_of(&self, cards: &[u8]) -> usize {
         let mut best = 0;
-        for i in 1..self.len {
-            if self.beats(self.trick[i], self.trick[best]) {
+        for (i, &card) in cards.iter().enumerate().skip(1) {
+            if self.beats(card, cards[best]) {
                 best = i;
             }
         }
@@ -158,14 +177,29 @@ impl BridgeSearch {
     fn play(&mut self, card: u8) {
         let player = self.to_play();
         self.hands[player] ^= 1 << card;
+        self.suits[player][suit_of(card)] ^= rank_bit(card) as u16;
+        let winner = match self.len {
+            0 => 0,
+            len => {
+                let best = self.winner_at[len] as usize;
+                if self.beats(card, self.trick[best]) {
+                    len
+                } else {
+                    best
+                }
+            }
+        };
         self.trick[self.len] = card;
         self.len += 1;
+        self.winner_at[self.len] = winner as u8;
     }
 
     fn unplay(&mut self) {
         self.len -= 1;
         let player = self.to_play();
-        self.hands[player] ^= 1 << self.trick[self.len];
+        let card = self.trick[self.len];
+        self.hands[player] ^= 1 << card;
+        self.suits[player][suit_of(card)] ^= rank_bit(card) as u16;
     }
 
     /// Can North-South take at least `target` of the tricks left?
@@ -241,13 +275,13 @@ impl BridgeSearch {
             let position = self.winning_position();
             let winner = (self.leader + position) & 3;
             let won_by_rank = self.won_by_rank(position);
-            let saved = (self.leader, self.trick, self.in_play);
+            let saved = (self.leader, self.trick, self.in_play, self.winner_at);
             self.leader = winner;
             self.len = 0;
             self.in_play = self.hands.iter().fold(0, |a, h| a | h);
             let ns_won = u8::from(winner & 1 == 0);
             let (proved, mut ranks) = self.search_ranks(target.saturating_sub(ns_won));
-            (self.leader, self.trick, self.in_play) = saved;
+            (self.leader, self.trick, self.in_play, self.winner_at) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
                 ranks[suit_of(card)] |= 1 << (card & 15);
@@ -440,10 +474,8 @@ impl BridgeSearch {
             let player = (self.leader + offset) & 3;
             self.trick[offset] = self.hands[player].trailing_zeros() as u8;
         }
-        self.len = 4;
-        let position = self.winning_position();
+        let position = self.best_of(&self.trick);
         let won_by_rank = self.won_by_rank(position);
-        self.len = 0;
         let ns = u8::from((self.leader + position) & 1 == 0);
         let mut ranks = [0; 4];
         if let Some(card) = won_by_rank {
@@ -499,10 +531,10 @@ impl BridgeSearch {
             let alive = self.suit(0, suit) | h1 | h2 | h3;
             suit_lengths[suit] = alive.count_ones() as u8;
             // Two bits of owner per card still in play, in rank order among those cards:
-            // the low bits in the low half-word, the high bits in the high one.
+            // the low bits from bit 0, the high bits from bit 13.
             let low = u32::from(compress(h1 | h3, alive));
             let high = u32::from(compress(h2 | h3, alive));
-            high << 16 | low
+            high << 13 | low
         });
         Shape {
             lengths,
