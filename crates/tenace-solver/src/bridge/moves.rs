@@ -124,6 +124,16 @@ impl BridgeSearch {
             return list;
         }
         let led = suit_of(self.trick[0]);
+        let follow = self.suit(player, led);
+        if follow != 0 {
+            // One sequence in the led suit is one move: nothing to order.
+            let tops = sequence_tops(follow, self.alive(led));
+            if tops & (tops - 1) == 0 {
+                list.left_out[led] = follow & !tops;
+                list.push((led * 16) as u8 + tops.trailing_zeros() as u8, 0);
+                return list;
+            }
+        }
         let best_pos = self.winning_position();
         let best = self.trick[best_pos];
         let mut later_led = 0;
@@ -167,7 +177,6 @@ impl BridgeSearch {
             let next = self.suit((player + 1) & 3, led);
             trick.next_opponent_lowest = next & next.wrapping_neg();
         }
-        let follow = self.suit(player, led);
         if follow != 0 {
             self.add_plays(&mut list, &trick, led, follow);
         } else {

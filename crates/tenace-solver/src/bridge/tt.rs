@@ -203,7 +203,51 @@ const fn compress_table() -> [[u8; 256]; 256] {
 
 #[cfg(test)]
 mod tests {
-    use super::compress;
+    use super::{NO_BEST, Shape, Table, compress};
+
+    /// Clubs 5 cards, diamonds none, hearts 13, spades 3: each lane holds the low owner
+    /// bits from bit 0 and the high ones from bit 13, lowest card first.
+    fn shape(club_owners: u32) -> Shape {
+        Shape {
+            lengths: 7,
+            owners: [club_owners, 0, 0x1555 | 0x0aaa << 13, 0b101],
+            suit_lengths: [5, 0, 13, 3],
+        }
+    }
+
+    #[test]
+    fn a_bound_comes_back_with_its_depth_and_lead_hint() {
+        let mut table = Table::with_bytes(1 << 16);
+        let position = shape(0b10110 | 0b01000 << 13);
+        table.store(&position, [2, 0, 13, 1], 9, 13, 0x2c);
+        let (found, hint) = table.probe(&position, 9);
+        let found = found.expect("a lower bound of 9 decides the target 9");
+        assert!(found.proved);
+        assert_eq!(found.depth, [2, 0, 13, 1]);
+        assert_eq!(hint, 0x2c);
+        // Nine sure tricks do not answer "ten?", but the lead still comes back.
+        assert_eq!(table.probe(&position, 10).0.map(|f| f.proved), None);
+        assert_eq!(table.probe(&position, 10).1, 0x2c);
+        // An upper bound, with no lead; the newest entry is found first.
+        table.store(&position, [0; 4], 0, 4, NO_BEST);
+        let (found, hint) = table.probe(&position, 5);
+        assert_eq!(found.map(|f| (f.proved, f.depth)), Some((false, [0; 4])));
+        assert_eq!(hint, NO_BEST);
+    }
+
+    #[test]
+    fn only_the_owners_within_the_depth_must_match() {
+        let mut table = Table::with_bytes(1 << 16);
+        table.store(&shape(0b10110), [2, 0, 0, 0], 6, 13, NO_BEST);
+        // The lowest club changes hands: below the depth, the entry still holds.
+        assert!(table.probe(&shape(0b10111), 6).0.is_some());
+        // The top club changes hands (its high owner bit): the entry no longer holds.
+        assert!(table.probe(&shape(0b10110 | 0b10000 << 13), 6).0.is_none());
+        // Other lengths are another list.
+        let mut other = shape(0b10110);
+        other.lengths = 8;
+        assert!(table.probe(&other, 6).0.is_none());
+    }
 
     #[test]
     fn compress_packs_the_masked_bits_in_order() {
