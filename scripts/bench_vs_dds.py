@@ -15,8 +15,8 @@ host at random, which once made the same solve take 0.2 s or 1.3 s of wall time.
 timed per process, so its figures include the process start, while DDS's, in this
 process, do not. The start is measured in the same run, as the fastest solve of a
 one-card deal, and each ratio is printed twice: as run, and with that start taken off
-ours. With --repeat, each deal counts its fastest pass. Makes .venv-dds (ignored by git) with
-endplay on first use.
+ours. With --repeat, each deal counts its fastest pass. Makes .venv-dds (ignored by git)
+with endplay on first use.
 """
 
 import argparse
@@ -41,6 +41,16 @@ def cpu_of_child(args):
     subprocess.run(args, check=True, capture_output=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def table_args(tenace, deal):
+    """Our full table of `deal`."""
+    return [tenace, "solve", "--deal", deal, "--json"]
+
+
+def single_args(tenace, deal):
+    """Our value of each of West's opening leads against South's no trump."""
+    return [tenace, "solve", "--deal", deal, "--lead", "--strain", "NT", "--declarer", "S"]
 
 
 def report(name, ours, theirs, start):
@@ -85,15 +95,13 @@ def main():
     # afresh in a new process. Each figure is a deal's fastest pass.
     for _ in range(args.repeat):
         for _ in range(10):
-            start_table = min(start_table, cpu_of_child([tenace, "solve", "--deal", tiny, "--json"]))
-            start_single = min(start_single, cpu_of_child(
-                [tenace, "solve", "--deal", tiny, "--lead", "--strain", "NT", "--declarer", "S"]))
+            start_table = min(start_table, cpu_of_child(table_args(tenace, tiny)))
+            start_single = min(start_single, cpu_of_child(single_args(tenace, tiny)))
         for i, text in enumerate(deals):
-            ours_table[i] = min(ours_table[i], cpu_of_child([tenace, "solve", "--deal", text, "--json"]))
+            ours_table[i] = min(ours_table[i], cpu_of_child(table_args(tenace, text)))
             dds_table[i] = min(dds_table[i], cpu_in_process(lambda: calc_dd_table(Deal(text))))
         for i, text in enumerate(deals):
-            ours_single[i] = min(ours_single[i], cpu_of_child(
-                [tenace, "solve", "--deal", text, "--lead", "--strain", "NT", "--declarer", "S"]))
+            ours_single[i] = min(ours_single[i], cpu_of_child(single_args(tenace, text)))
             deal = Deal(text)
             deal.trump = Denom.nt
             deal.first = Player.west

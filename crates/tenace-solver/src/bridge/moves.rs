@@ -125,14 +125,12 @@ impl BridgeSearch {
         }
         let led = suit_of(self.trick[0]);
         let follow = self.suit(player, led);
-        if follow != 0 {
+        let follow_tops = sequence_tops(follow, self.alive(led));
+        if follow != 0 && follow_tops & (follow_tops - 1) == 0 {
             // One sequence in the led suit is one move: nothing to order.
-            let tops = sequence_tops(follow, self.alive(led));
-            if tops & (tops - 1) == 0 {
-                list.left_out[led] = follow & !tops;
-                list.push((led * 16) as u8 + tops.trailing_zeros() as u8, 0);
-                return list;
-            }
+            list.left_out[led] = follow & !follow_tops;
+            list.push((led * 16) as u8 + follow_tops.trailing_zeros() as u8, 0);
+            return list;
         }
         let best_pos = self.winning_position();
         let best = self.trick[best_pos];
@@ -178,12 +176,13 @@ impl BridgeSearch {
             trick.next_opponent_lowest = next & next.wrapping_neg();
         }
         if follow != 0 {
-            self.add_plays(&mut list, &trick, led, follow);
+            self.add_plays(&mut list, &trick, led, follow, follow_tops);
         } else {
             for suit in 0..4 {
                 let mine = self.suit(player, suit);
                 if mine != 0 {
-                    self.add_plays(&mut list, &trick, suit, mine);
+                    let tops = sequence_tops(mine, self.alive(suit));
+                    self.add_plays(&mut list, &trick, suit, mine, tops);
                 }
             }
         }
@@ -201,7 +200,16 @@ impl BridgeSearch {
         self.push_leads(list, player, suit, tops);
     }
 
-    fn add_plays(&self, list: &mut MoveList, trick: &TrickSoFar, suit: usize, mine: u16) {
+    /// Adds the plays `tops` (the tops of `mine`'s sequences in `suit`) with their
+    /// scores.
+    fn add_plays(
+        &self,
+        list: &mut MoveList,
+        trick: &TrickSoFar,
+        suit: usize,
+        mine: u16,
+        mut tops: u16,
+    ) {
         let TrickSoFar {
             led,
             best,
@@ -210,9 +218,7 @@ impl BridgeSearch {
             ..
         } = *trick;
         let alive = self.alive(suit);
-        let mut tops = sequence_tops(mine, alive);
-        let left_out = mine & !tops;
-        list.left_out[suit] = left_out;
+        list.left_out[suit] = mine & !tops;
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;

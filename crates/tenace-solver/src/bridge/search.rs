@@ -59,8 +59,8 @@ const fn rank_bit(card: u8) -> u32 {
 pub(crate) struct BridgeSearch {
     pub(crate) hands: [u64; 4],
     /// The same hands suit by suit: [`BridgeSearch::suit`] is the search's commonest
-    /// read, and one load of a `u16` costs a fifth of the instructions of a shift out
-    /// of the 64-bit hand (5.6% of all instructions measured on full tables).
+    /// read, and one load of a `u16` beats a shift out of the 64-bit hand (measured on
+    /// full tables: 1.6% fewer instructions in all).
     suits: [[u16; 4]; 4],
     pub(crate) trump: usize,
     pub(crate) leader: usize,

@@ -17,7 +17,8 @@ use rustc_hash::FxHashMap;
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     /// The owner bits (as in [`Shape::owners`], one 32-bit lane per suit) that must
-    /// match, and in the lanes' spare top bits the bounds: see [`Entry::lower`].
+    /// match, and in the lanes' spare top bits the bounds and the lead hint: see
+    /// [`Entry::lower`], [`Entry::upper`] and [`Entry::best`].
     mask: u128,
     /// The owners those bits must hold.
     owners: u128,
@@ -123,9 +124,10 @@ impl Table {
                 };
                 return (Some(found), e.best());
             }
-            if e.best() != NO_BEST {
-                hint = e.best();
-            }
+            hint = match e.best() {
+                NO_BEST => hint,
+                best => best,
+            };
         }
         (None, hint)
     }
