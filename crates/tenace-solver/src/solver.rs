@@ -196,8 +196,8 @@ impl Solver {
         let mover = position.to_play();
         let side = position.side_of(mover);
         let plain = position.is_plain_bridge();
-        let equal_to = if plain {
-            sequence_heads(position)
+        let runs = if plain {
+            sequences(position)
         } else {
             Vec::new()
         };
@@ -205,9 +205,10 @@ impl Solver {
         // Cards of one value tend to sit together: each search starts from the last.
         let mut guess = None;
         for (card, named) in position.legal_moves() {
-            // A card in sequence with one already valued wins the same tricks.
-            let head = equal_to.iter().find(|(c, _)| *c == card).map(|&(_, h)| h);
-            if let Some(v) = head.and_then(|h| values.iter().find(|v| v.card == h)) {
+            // A card in sequence with one already valued wins the same tricks, whichever
+            // of the run came first.
+            let run = runs.iter().find(|run| run.contains(card));
+            if let Some(v) = run.and_then(|run| values.iter().find(|v| run.contains(v.card))) {
                 values.push(CardValue { card, ..*v });
                 continue;
             }
@@ -384,10 +385,10 @@ impl Solver {
     }
 }
 
-/// For the player to play in a Contract Bridge position, each legal card that lies in
-/// sequence below a higher legal card, with that higher card: no card still in play
-/// (in a hand or in the trick) sits between them, so both win the same tricks.
-fn sequence_heads(position: &Position) -> Vec<(Card, Card)> {
+/// For the player to play in a Contract Bridge position, the runs of two or more of
+/// their cards in one suit with no other card still in play (in a hand or in the trick)
+/// between them: every card of a run wins the same tricks.
+fn sequences(position: &Position) -> Vec<CardSet> {
     let player = position.to_play().index();
     let mut in_play = position
         .hands
@@ -396,22 +397,25 @@ fn sequence_heads(position: &Position) -> Vec<(Card, Card)> {
     for &card in position.trick.cards() {
         in_play.insert(card);
     }
-    let mut pairs = Vec::new();
+    let mut runs = Vec::new();
     for suit in Suit::STANDARD {
-        let mut head: Option<Card> = None;
+        let mut run = CardSet::EMPTY;
         // From the top down: a card of ours directly under another of ours joins its run.
         let mut cards: Vec<Card> = in_play.suit(suit).iter().collect();
         cards.sort_by(|a, b| b.cmp(a));
         for card in cards {
             if position.hands[player].contains(card) {
-                match head {
-                    Some(h) => pairs.push((card, h)),
-                    None => head = Some(card),
-                }
+                run.insert(card);
             } else {
-                head = None;
+                if run.len() > 1 {
+                    runs.push(run);
+                }
+                run = CardSet::EMPTY;
             }
         }
+        if run.len() > 1 {
+            runs.push(run);
+        }
     }
-    pairs
+    runs
 }

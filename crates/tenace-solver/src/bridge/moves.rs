@@ -75,20 +75,20 @@ impl MoveList {
 
 /// The tops of the sequences of `mine` among the `alive` cards of one suit: a card is
 /// kept unless the next higher alive card is also `mine`.
+///
+/// Cards out of play do not break a sequence, so the runs are those of `mine` and the
+/// dead cards together; a card of `mine` is not a top when another card of `mine` sits
+/// above it in its run. Filling down from each card of `mine` through its run, in four
+/// doubling steps, marks those cards without a branch (the loop over the cards it
+/// replaces mispredicted, measured under a branch simulator).
 pub(crate) fn sequence_tops(mine: u16, alive: u16) -> u16 {
-    let mut tops = 0;
-    let mut rest = mine;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest ^= bit;
-        // The next higher card still in play: the card tops a sequence unless it is ours.
-        let above = alive & !(bit | (bit - 1));
-        let next = above & above.wrapping_neg();
-        if mine & next == 0 {
-            tops |= bit;
-        }
+    let mut run = mine | !alive;
+    let mut below = (mine >> 1) & run;
+    for step in [1, 2, 4, 8] {
+        below |= run & (below >> step);
+        run &= run >> step;
     }
-    tops
+    mine & !below
 }
 
 fn rank_of(card: u8) -> i16 {
@@ -257,6 +257,49 @@ impl BridgeSearch {
                 2 - rank - keep + 2 * count - guard
             };
             list.push(card, score);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sequence_tops;
+
+    /// The definition, card by card: a card of `mine` is a top unless the next higher
+    /// card in play is also `mine`.
+    fn tops_by_definition(mine: u16, alive: u16) -> u16 {
+        let mut tops = 0;
+        for rank in 0..16 {
+            let bit = 1u16 << rank;
+            if mine & bit == 0 {
+                continue;
+            }
+            let above = alive & !(bit | (bit - 1));
+            let next = above & above.wrapping_neg();
+            if mine & next == 0 {
+                tops |= bit;
+            }
+        }
+        tops
+    }
+
+    #[test]
+    fn sequence_tops_match_the_definition_on_every_holding() {
+        // Every suit of 13 cards in play or not, and every holding of the cards in play
+        // (3^13 cases).
+        for alive in 0u16..1 << 13 {
+            let mut mine = alive;
+            loop {
+                assert_eq!(
+                    sequence_tops(mine, alive),
+                    tops_by_definition(mine, alive),
+                    "mine {mine:013b} alive {alive:013b}"
+                );
+                if mine == 0 {
+                    break;
+                }
+                mine = (mine - 1) & alive;
+            }
         }
     }
 }
