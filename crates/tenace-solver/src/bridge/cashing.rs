@@ -132,6 +132,7 @@ impl Line {
         let mut tops = 0;
         for suit in 0..4 {
             let alive = self.alive(suit);
+            // `highest(alive)` without its branch on an empty suit.
             let top = (0x8000u32 >> alive.leading_zeros()) as u16;
             tops |= u32::from(self.hands[dest][suit] & top != 0) << suit;
         }

@@ -76,20 +76,14 @@ const fn top_of_byte_table() -> [[u8; 256]; 9] {
     let mut byte = 0;
     while byte < 256 {
         let mut count = 0;
-        let mut kept = 0u8;
-        let mut bit = 8;
-        while bit > 0 {
-            bit -= 1;
-            if byte >> bit & 1 == 1 {
-                kept |= 1 << bit;
-                count += 1;
-                // Every count from here up keeps at least these bits.
-                let mut k = count;
-                while k <= 8 {
-                    table[k][byte] = kept;
-                    k += 1;
-                }
+        while count <= 8 {
+            // Drop the lowest bits until `count` are left.
+            let mut kept = byte as u8;
+            while kept.count_ones() > count {
+                kept &= kept - 1;
             }
+            table[count as usize][byte] = kept;
+            count += 1;
         }
         byte += 1;
     }
@@ -329,7 +323,7 @@ impl BridgeSearch {
             (self.leader, self.trick, self.in_play, self.winner_at) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
-                ranks[suit_of(card)] |= 1 << (card & 15);
+                ranks[suit_of(card)] |= rank_bit(card) as u16;
             }
             (proved, ranks)
         } else {
@@ -524,7 +518,7 @@ impl BridgeSearch {
         let ns = u8::from((self.leader + position) & 1 == 0);
         let mut ranks = [0; 4];
         if let Some(card) = won_by_rank {
-            ranks[suit_of(card)] |= 1 << (card & 15);
+            ranks[suit_of(card)] |= rank_bit(card) as u16;
         }
         (ns >= target, ranks)
     }
