@@ -1,5 +1,6 @@
 //! Sure tricks in closed form: for the side on lead, each hand's winners suit by suit
-//! and partner's winners reached with a small card; for both sides, the trumps that win
+//! and partner's winners reached with a small card (a finesse through the left-hand
+//! opponent included); for both sides, the trumps that win
 //! tricks whoever leads; for second hand's side, the trick in progress and the winners
 //! cashed after it. Each count comes with the ranks it rests on, so a cut-off it makes
 //! holds for every position those ranks cover.
@@ -201,10 +202,12 @@ impl BridgeSearch {
         // One more trick moves the lead to partner: partner ruffs one of the leader's
         // winners (the excess) or one of its losers.
         let ruffs_a_loser = excess == 0 && self.partner_ruffs_a_loser(&per_suit);
-        if excess > 0 || ruffs_a_loser {
+        let ruffed = excess > 0 || ruffs_a_loser;
+        if ruffed {
             total += 1;
         }
-        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total)
+        // After a ruff partner is on lead, and a finesse needs the lead toward it.
+        if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total, !ruffed)
             // Ruffing may cost partner one of its top trumps.
             && !(ruffs_a_loser && suit == self.trump)
         {
@@ -374,9 +377,11 @@ impl BridgeSearch {
 
     /// Tricks partner can cash after the leader's own: in a suit where partner's top
     /// cards are above every other card (the leader's too) and the leader has a card to
-    /// lead to them, once the leader has cashed `own` tricks. Partner keeps those cards
+    /// lead to them, once the leader has cashed `own` tricks; or, with `finesse` (the
+    /// leader still on lead), two tricks by the finesse when partner's top card is the
+    /// suit's only winner. Partner keeps those cards
     /// through the leader's cashing only if it has `own` other cards to part with.
-    fn partner_tricks(&self, own: u32) -> Option<(usize, u32, u16)> {
+    fn partner_tricks(&self, own: u32, finesse: bool) -> Option<(usize, u32, u16)> {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
@@ -388,10 +393,23 @@ impl BridgeSearch {
             if mine == 0 || theirs == 0 {
                 continue;
             }
-            let others = mine | self.suit(opponents[0], suit) | self.suit(opponents[1], suit);
+            let lho = self.suit(opponents[0], suit);
+            let others = mine | lho | self.suit(opponents[1], suit);
             let top_other = 15 - others.leading_zeros();
-            let winners = theirs >> (top_other + 1) << (top_other + 1);
+            let mut winners = theirs >> (top_other + 1) << (top_other + 1);
             let mut tricks = winners.count_ones();
+            if tricks == 1 && finesse {
+                // The finesse: partner holds the top and third cards, the left-hand
+                // opponent (who plays before partner) the second. A small card led
+                // toward them makes two tricks: the second card falls under the
+                // top, or the third wins the trick and the top the next.
+                let second = highest(others);
+                let third = highest((others | theirs) & !winners & !second);
+                if lho & second != 0 && theirs & third != 0 {
+                    tricks = 2;
+                    winners |= second | third;
+                }
+            }
             if tricks == 0 || left - theirs.count_ones() < own {
                 continue;
             }
@@ -436,6 +454,41 @@ fn cash_some(per_suit: &[u32; 4], ranks: &Ranks, need: u32, skip: usize) -> (u32
 mod tests {
     use crate::Solver;
     use crate::bridge::random_endings::random_endings;
+
+    /// Cards as (suit lane, rank) pairs, clubs 0 and ace 14, into a hand mask.
+    fn hand(cards: &[(u64, u64)]) -> u64 {
+        cards
+            .iter()
+            .fold(0, |h, &(suit, rank)| h | 1 << (suit * 16 + rank))
+    }
+
+    /// South leads a small club toward North's ace-queen: with the king on South's left
+    /// (West plays before North) that is two tricks; on the right, only the ace.
+    #[test]
+    fn the_finesse_toward_partner_counts_only_through_the_left_hand_opponent() {
+        let (clubs, diamonds, hearts) = (0, 1, 2);
+        let north = hand(&[(clubs, 14), (clubs, 12), (hearts, 2), (hearts, 3)]);
+        let south = hand(&[(clubs, 3), (clubs, 4), (diamonds, 2), (diamonds, 3)]);
+        let king_and_small = hand(&[(clubs, 13), (clubs, 5), (diamonds, 4), (diamonds, 5)]);
+        let small = hand(&[(clubs, 6), (hearts, 4), (hearts, 5), (diamonds, 6)]);
+        let mut solver = Solver::with_memory(8 << 20);
+        for (east, west, counted) in [(small, king_and_small, 2), (king_and_small, small, 1)] {
+            let ending = crate::bridge::random_endings::Ending {
+                hands: [north, east, south, west],
+                trump: crate::bridge::search::NT,
+                leader: 2,
+                size: 4,
+            };
+            let (quick, _) = ending.search().quick_tricks(2);
+            assert_eq!(
+                quick,
+                counted,
+                "king with {}",
+                if counted == 2 { "West" } else { "East" }
+            );
+            assert!(quick <= ending.exact(&mut solver));
+        }
+    }
 
     /// The quick tricks never exceed what the side on lead can take, and the sure trump
     /// tricks never exceed either side's: on random endings, many with long trumps.
