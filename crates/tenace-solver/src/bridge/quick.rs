@@ -6,7 +6,7 @@
 //! holds for every position those ranks cover.
 
 use super::moves::highest;
-use super::search::{BridgeSearch, NT, Ranks, suit_of};
+use super::search::{BridgeSearch, NT, Ranks, suit_of, union};
 
 impl BridgeSearch {
     /// Trump tricks each side cannot fail to take, whoever leads: the count for
@@ -110,7 +110,8 @@ impl BridgeSearch {
     /// and the top cards that rests on. That side wins a trick only with the top card
     /// of the suit led, so its tricks are at most, over the suits whose top card it
     /// holds, the longer of its two holdings; when that falls short of the tricks left,
-    /// the other side takes one (DDS's later-tricks bound).
+    /// the other side takes one (DDS's later-tricks bound). It also takes one when every
+    /// suit the leader can lead is topped by an opponent's card.
     pub(crate) fn leader_side_drops_one(&self) -> Option<Ranks> {
         if self.trump != NT && (0..4).any(|p| self.suit(p, self.trump) != 0) {
             return None;
@@ -134,7 +135,30 @@ impl BridgeSearch {
                 *suit_ranks = top;
             }
         }
-        (sum > 0 && sum < u32::from(self.tricks_left())).then_some(ranks)
+        if sum > 0 && sum < u32::from(self.tricks_left()) {
+            return Some(ranks);
+        }
+        self.leader_loses_the_lead()
+    }
+
+    /// With no trumps in play, whether the opponents win the trick about to be led: in
+    /// every suit the leader holds, an opponent holds the top card (and plays after
+    /// the leader). The ranks are those top cards.
+    fn leader_loses_the_lead(&self) -> Option<Ranks> {
+        let mut ranks = [0; 4];
+        for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
+            if self.suit(self.leader, suit) == 0 {
+                continue;
+            }
+            let theirs =
+                self.suit((self.leader + 1) & 3, suit) | self.suit((self.leader + 3) & 3, suit);
+            let top = highest((0..4).fold(0, |a, p| a | self.suit(p, suit)));
+            if theirs & top == 0 {
+                return None;
+            }
+            *suit_ranks = top;
+        }
+        Some(ranks)
     }
 
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
@@ -205,6 +229,14 @@ impl BridgeSearch {
         let ruffed = excess > 0 || ruffs_a_loser;
         if ruffed {
             total += 1;
+        }
+        if self.trump == NT
+            && let Some((tricks, cross_ranks)) =
+                self.partner_cashes_everywhere(total, u32::from(need))
+        {
+            union(&mut ranks, &cross_ranks);
+            total += tricks;
+            return ((total as u8).min(self.tricks_left()), ranks);
         }
         // After a ruff partner is on lead, and a finesse needs the lead toward it.
         if let Some((suit, tricks, cross_ranks)) = self.partner_tricks(total, !ruffed)
@@ -375,6 +407,81 @@ impl BridgeSearch {
         None
     }
 
+    /// No trump: the tricks partner takes once the leader, after cashing its `own`,
+    /// reaches it, and the ranks they rest on. The lead crosses in a suit where the
+    /// leader has a card and partner the top card (or the finesse through the left-hand
+    /// opponent, two tricks); partner then cashes its winners in other suits, every
+    /// card of a suit where its winners outnumber each other hand's cards. Only as
+    /// many suits as make `need` with `own` are used, so the bound rests on fewest
+    /// ranks. Partner must keep those suits' cards while the leader cashes, so it
+    /// needs `own` other cards to play. `None` when there is no way across.
+    fn partner_cashes_everywhere(&self, own: u32, need: u32) -> Option<(u32, Ranks)> {
+        let leader = self.leader;
+        let partner = (leader + 2) & 3;
+        let lho = (leader + 1) & 3;
+        let rho = (leader + 3) & 3;
+        let mut per_suit = [(0u32, 0u16); 4];
+        // The way across: the suit, and its tricks and ranks when it is the suit led
+        // to partner (the finesse works only then: partner on lead cashes from the top).
+        let mut entry: Option<(usize, (u32, u16), u32)> = None;
+        for (suit, slot) in per_suit.iter_mut().enumerate() {
+            let theirs = self.suit(partner, suit);
+            if theirs == 0 {
+                continue;
+            }
+            let mine = self.suit(leader, suit);
+            let left_hand = self.suit(lho, suit);
+            let others = mine | left_hand | self.suit(rho, suit);
+            let cut = 16 - others.leading_zeros();
+            let winners = theirs >> cut << cut;
+            let longest = [mine, left_hand, self.suit(rho, suit)]
+                .iter()
+                .map(|h| h.count_ones())
+                .max()
+                .unwrap_or(0);
+            let count = if winners.count_ones() >= longest {
+                theirs.count_ones()
+            } else {
+                winners.count_ones()
+            };
+            *slot = (count, winners);
+            if mine == 0 || count == 0 {
+                continue;
+            }
+            let mut crossing = *slot;
+            if count == 1 {
+                let second = highest(others);
+                let third = highest(others & !second | theirs & !winners);
+                if left_hand & second != 0 && theirs & third != 0 {
+                    crossing = (2, winners | second | third);
+                }
+            }
+            // The finesse is worth a trick more than cashing from the top; else the
+            // suit with most tricks, though any of them would do.
+            let gain = |c: (u32, u16), plain: u32| (c.0 - plain, c.0);
+            if entry.is_none_or(|(_, e, plain)| gain(crossing, count) > gain(e, plain)) {
+                entry = Some((suit, crossing, count));
+            }
+        }
+        let (first, crossing, _) = entry?;
+        per_suit[first] = crossing;
+        let mut order = [0, 1, 2, 3];
+        order.sort_by_key(|&s| (s != first, std::cmp::Reverse(per_suit[s].0)));
+        let mut tricks = 0;
+        let mut kept = 0;
+        let mut ranks = [0; 4];
+        for suit in order {
+            let (count, suit_ranks) = per_suit[suit];
+            if count == 0 || own + tricks >= need {
+                break;
+            }
+            tricks += count;
+            kept += self.suit(partner, suit).count_ones();
+            ranks[suit] = suit_ranks;
+        }
+        (self.hands[partner].count_ones() - kept >= own).then_some((tricks, ranks))
+    }
+
     /// Tricks partner can cash after the leader's own: in a suit where partner's top
     /// cards are above every other card (the leader's too) and the leader has a card to
     /// lead to them, once the leader has cashed `own` tricks; or, with `finesse` (the
@@ -490,12 +597,42 @@ mod tests {
         }
     }
 
-    /// The quick tricks never exceed what the side on lead can take, and the sure trump
-    /// tricks never exceed either side's: on random endings, many with long trumps.
+    /// South crosses to North's club ace; North then cashes the heart ace-king and the
+    /// diamond nobody else holds, though South has no heart or diamond to lead.
+    #[test]
+    fn partner_cashes_every_suit_once_the_lead_crosses() {
+        let (clubs, diamonds, hearts, spades) = (0, 1, 2, 3);
+        let north = hand(&[(clubs, 14), (hearts, 14), (hearts, 13), (diamonds, 2)]);
+        let south = hand(&[(clubs, 3), (spades, 2), (spades, 3), (spades, 4)]);
+        let east = hand(&[(clubs, 4), (hearts, 3), (spades, 5), (spades, 6)]);
+        let west = hand(&[(clubs, 5), (hearts, 4), (spades, 7), (spades, 8)]);
+        let mut ending = crate::bridge::random_endings::Ending {
+            hands: [north, east, south, west],
+            trump: crate::bridge::search::NT,
+            leader: 2,
+            size: 4,
+        };
+        let (quick, ranks) = ending.search().quick_tricks(4);
+        assert_eq!(quick, 4);
+        // The bound rests on North's top cards, not on the spades.
+        assert_eq!(ranks[spades as usize], 0);
+        assert_eq!(quick, ending.exact(&mut Solver::with_memory(8 << 20)));
+        // Without the club to cross with, South takes nothing at once.
+        ending.hands[2] = hand(&[(diamonds, 3), (spades, 2), (spades, 3), (spades, 4)]);
+        ending.hands[1] = hand(&[(clubs, 4), (clubs, 3), (diamonds, 4), (spades, 5)]);
+        ending.hands[3] = hand(&[(clubs, 5), (hearts, 4), (hearts, 3), (spades, 8)]);
+        ending.hands[0] = hand(&[(clubs, 14), (hearts, 14), (hearts, 13), (spades, 7)]);
+        assert_eq!(ending.search().quick_tricks(4).0, 0);
+    }
+
+    /// The quick tricks never exceed what the side on lead can take, the sure trump
+    /// tricks never exceed either side's, and the side on lead never takes every trick
+    /// when the later-tricks bound says it drops one: on random endings, many with
+    /// long trumps.
     #[test]
     fn quick_and_sure_trump_tricks_never_claim_more_than_the_exact_value() {
         let mut solver = Solver::with_memory(8 << 20);
-        let (mut quick_claimed, mut trumps_claimed) = (0, 0);
+        let (mut quick_claimed, mut trumps_claimed, mut drops_claimed) = (0, 0, 0);
         for (i, ending) in random_endings(7, 3000, true).into_iter().enumerate() {
             let search = ending.search();
             let exact = ending.exact(&mut solver);
@@ -518,13 +655,20 @@ mod tests {
                 "{why}: their sure {} > {theirs}",
                 sure[1 - ours].0
             );
+            if search.leader_side_drops_one().is_some() {
+                assert!(
+                    exact < ending.size,
+                    "{why}: the side on lead takes every trick"
+                );
+                drops_claimed += 1;
+            }
             quick_claimed += u32::from(quick);
             trumps_claimed += u32::from(sure[0].0 + sure[1].0);
         }
-        // Both bounds find tricks, or the test would prove nothing.
+        // Every bound finds tricks, or the test would prove nothing.
         assert!(
-            quick_claimed > 1000 && trumps_claimed > 1000,
-            "{quick_claimed} {trumps_claimed}"
+            quick_claimed > 1000 && trumps_claimed > 1000 && drops_claimed > 100,
+            "{quick_claimed} {trumps_claimed} {drops_claimed}"
         );
     }
 }

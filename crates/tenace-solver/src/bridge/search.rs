@@ -25,7 +25,7 @@ use crate::stop::Stop;
 /// answer depends on.
 pub(crate) type Ranks = [u16; 4];
 
-fn union(into: &mut Ranks, from: &Ranks) {
+pub(crate) fn union(into: &mut Ranks, from: &Ranks) {
     for (a, b) in into.iter_mut().zip(from) {
         *a |= b;
     }
