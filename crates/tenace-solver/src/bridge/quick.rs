@@ -1,8 +1,7 @@
 //! Sure tricks in closed form: for the side on lead, each hand's winners suit by suit
 //! and partner's winners reached with a small card (a finesse through the left-hand
-//! opponent included); for both sides, the trumps that win
-//! tricks whoever leads; for second hand's side, the trick in progress and the winners
-//! cashed after it. Each count comes with the ranks it rests on, so a cut-off it makes
+//! opponent included); for both sides, the trumps that win tricks whoever leads; for
+//! second hand's side, the trick in progress and the winners cashed after it. Each count comes with the ranks it rests on, so a cut-off it makes
 //! holds for every position those ranks cover.
 
 use super::moves::highest;
@@ -187,17 +186,7 @@ impl BridgeSearch {
                 self.suit(partner, suit),
                 self.suit(rho, suit),
             ];
-            let other_bits = others[0] | others[1] | others[2];
-            // The leader's cards above every other hand's (all of them if none).
-            let cut = 16 - other_bits.leading_zeros();
-            let above = (u32::from(mine) >> cut << cut) as u16;
-            let winners = above.count_ones();
-            let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
-            let mut tricks = if winners >= longest_other {
-                mine.count_ones()
-            } else {
-                winners
-            };
+            let (mut tricks, above) = cashable(mine, others);
             if self.trump != NT && suit != self.trump {
                 for opponent in [lho, rho] {
                     if self.suit(opponent, self.trump) != 0 {
@@ -431,30 +420,17 @@ impl BridgeSearch {
             }
             let mine = self.suit(leader, suit);
             let left_hand = self.suit(lho, suit);
-            let others = mine | left_hand | self.suit(rho, suit);
-            let cut = 16 - others.leading_zeros();
-            let winners = theirs >> cut << cut;
-            let longest = [mine, left_hand, self.suit(rho, suit)]
-                .iter()
-                .map(|h| h.count_ones())
-                .max()
-                .unwrap_or(0);
-            let count = if winners.count_ones() >= longest {
-                theirs.count_ones()
-            } else {
-                winners.count_ones()
-            };
+            let (count, winners) = cashable(theirs, [mine, left_hand, self.suit(rho, suit)]);
             *slot = (count, winners);
             if mine == 0 || count == 0 {
                 continue;
             }
             let mut crossing = *slot;
-            if count == 1 {
-                let second = highest(others);
-                let third = highest(others & !second | theirs & !winners);
-                if left_hand & second != 0 && theirs & third != 0 {
-                    crossing = (2, winners | second | third);
-                }
+            if count == 1
+                && let Some(finessed) =
+                    finesse(theirs, left_hand, mine | left_hand | self.suit(rho, suit))
+            {
+                crossing = (2, winners | finessed);
             }
             // The finesse is worth a trick more than cashing from the top; else the
             // suit with most tricks, though any of them would do.
@@ -484,11 +460,11 @@ impl BridgeSearch {
 
     /// Tricks partner can cash after the leader's own: in a suit where partner's top
     /// cards are above every other card (the leader's too) and the leader has a card to
-    /// lead to them, once the leader has cashed `own` tricks; or, with `finesse` (the
-    /// leader still on lead), two tricks by the finesse when partner's top card is the
-    /// suit's only winner. Partner keeps those cards
-    /// through the leader's cashing only if it has `own` other cards to part with.
-    fn partner_tricks(&self, own: u32, finesse: bool) -> Option<(usize, u32, u16)> {
+    /// lead to them, once the leader has cashed `own` tricks; or, with `may_finesse`
+    /// (the leader still on lead), two tricks by the [`finesse`] when partner's top
+    /// card is the suit's only winner. Partner keeps those cards through the leader's
+    /// cashing only if it has `own` other cards to part with.
+    fn partner_tricks(&self, own: u32, may_finesse: bool) -> Option<(usize, u32, u16)> {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
@@ -505,17 +481,12 @@ impl BridgeSearch {
             let top_other = 15 - others.leading_zeros();
             let mut winners = theirs >> (top_other + 1) << (top_other + 1);
             let mut tricks = winners.count_ones();
-            if tricks == 1 && finesse {
-                // The finesse: partner holds the top and third cards, the left-hand
-                // opponent (who plays before partner) the second. A small card led
-                // toward them makes two tricks: the second card falls under the
-                // top, or the third wins the trick and the top the next.
-                let second = highest(others);
-                let third = highest((others | theirs) & !winners & !second);
-                if lho & second != 0 && theirs & third != 0 {
-                    tricks = 2;
-                    winners |= second | third;
-                }
+            if tricks == 1
+                && may_finesse
+                && let Some(finessed) = finesse(theirs, lho, others)
+            {
+                tricks = 2;
+                winners |= finessed;
             }
             if tricks == 0 || left - theirs.count_ones() < own {
                 continue;
@@ -533,6 +504,34 @@ impl BridgeSearch {
         }
         best
     }
+}
+
+/// A hand's sure tricks in one suit cashed from the top, nobody ruffing, against the
+/// `others` hands' cards: its cards above all of theirs, or every card it holds when
+/// those outnumber each other holding. With the cards above, which the count rests on.
+fn cashable(hand: u16, others: [u16; 3]) -> (u32, u16) {
+    let other_bits = others[0] | others[1] | others[2];
+    let cut = 16 - other_bits.leading_zeros();
+    let above = (u32::from(hand) >> cut << cut) as u16;
+    let winners = above.count_ones();
+    let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
+    let tricks = if winners >= longest_other {
+        hand.count_ones()
+    } else {
+        winners
+    };
+    (tricks, above)
+}
+
+/// The finesse toward partner, whose top card is above `others` (every other hand's
+/// cards in the suit): when the left-hand opponent holds the second card and partner
+/// the third, a small card led toward partner makes two tricks, the second card
+/// falling under the top or the third winning and the top the next. The second and
+/// third cards, which the extra trick rests on.
+fn finesse(partner: u16, left_hand: u16, others: u16) -> Option<u16> {
+    let second = highest(others);
+    let third = highest(others & !second | partner & !highest(partner));
+    (left_hand & second != 0 && partner & third != 0).then_some(second | third)
 }
 
 /// The fewest suits' winners (from `per_suit` tricks and their `ranks`) that make `need`
