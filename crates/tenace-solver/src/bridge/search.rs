@@ -32,14 +32,18 @@ pub(crate) fn union(into: &mut Ranks, from: &Ranks) {
 }
 
 /// The score bonus of the lead that last proved a bound at the same depth.
-const KILLER_BONUS: i16 = 25;
+const KILLER_BONUS: i16 = 15;
 
 /// The score bonus of the lead a table entry for this position proved before.
 const TABLE_HINT_BONUS: i16 = 10;
 
 /// The score bonus of the lead that last proved a bound from the same hand (see
-/// [`super::cutoffs`]): above the killer's, for it knows the hand.
-const CUTOFF_BONUS: i16 = 50;
+/// [`super::cutoffs`]): far above the killer's, for it knows the hand, and above most
+/// static scores, so only a much likelier lead goes before it. Against 50 (with the
+/// killer's bonus at 25) it took 6% to 9% off the nodes of all-cards solves of the
+/// opening lead, where the same hand comes back in the search after each lead, for
+/// up to 1% more on full tables.
+const CUTOFF_BONUS: i16 = 90;
 
 /// The trump index meaning no trump.
 pub(crate) const NT: usize = 4;
