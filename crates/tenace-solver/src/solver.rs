@@ -282,6 +282,9 @@ impl Solver {
         // North-South's tricks in the last solve: the next solve's first target.
         let mut guess = hands.0[0].len() as u8 / 2;
         for (row, &strain) in strains.iter().enumerate() {
+            // The last strain's result says little about this one's: the first solve
+            // of a strain starts from an estimate of the deal instead.
+            let mut first_of_strain = true;
             // North and South declaring first, then East and West: each solve starts
             // from the last result of the same side, and the table entries of one
             // strain serve every declarer.
@@ -295,6 +298,9 @@ impl Solver {
                 position.check()?;
                 let tricks = if position.is_plain_bridge() {
                     let left = position.tricks_left() as u8;
+                    if first_of_strain {
+                        guess = first_target(&position, left);
+                    }
                     self.load_bridge(&position);
                     let ns = self.bridge.ns_tricks(guess);
                     if declarer.index() % 2 == 0 {
@@ -313,6 +319,7 @@ impl Solver {
                     position.tricks_left() as u8 - tricks
                 };
                 table.set(row, declarer.index(), tricks);
+                first_of_strain = false;
             }
         }
         self.in_time(table)
@@ -383,6 +390,14 @@ impl Solver {
         self.bridge
             .set_position(hands, trump, position.trick.leader().index(), &trick);
     }
+}
+
+/// The first target of North-South's tricks for a Contract Bridge trick start of `left`
+/// tricks ([`crate::bridge::first_target`]).
+fn first_target(position: &Position, left: u8) -> u8 {
+    let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
+    let trump = position.rules.trump.map_or(NT, |s| s.index());
+    crate::bridge::first_target(&hands, trump, left)
 }
 
 /// For the player to play in a Contract Bridge position, the runs of two or more of

@@ -5,6 +5,7 @@
 
 mod cashing;
 mod cutoffs;
+mod guess;
 mod leads;
 mod moves;
 mod quick;
@@ -13,5 +14,6 @@ mod random_endings;
 pub(crate) mod search;
 mod tt;
 
+pub(crate) use guess::first_target;
 pub(crate) use moves::sequence_tops;
 pub(crate) use search::{BridgeSearch, NT};
