@@ -279,12 +279,11 @@ impl Solver {
     ) -> Result<DdTable, SolveError> {
         self.begin();
         let mut table = DdTable::new(strains.to_vec(), 4);
-        // North-South's tricks in the last solve: the next solve's first target.
-        let mut guess = hands.0[0].len() as u8 / 2;
         for (row, &strain) in strains.iter().enumerate() {
-            // The last strain's result says little about this one's: the first solve
-            // of a strain starts from an estimate of the deal instead.
-            let mut first_of_strain = true;
+            // North-South's tricks in the strain's last solve: the next solve's first
+            // target. The first solve of a strain starts from an estimate of the deal,
+            // for the last strain's result says little about this one's.
+            let mut guess = None;
             // North and South declaring first, then East and West: each solve starts
             // from the last result of the same side, and the table entries of one
             // strain serve every declarer.
@@ -298,11 +297,9 @@ impl Solver {
                 position.check()?;
                 let tricks = if position.is_plain_bridge() {
                     let left = position.tricks_left() as u8;
-                    if first_of_strain {
-                        guess = first_target(&position, left);
-                    }
                     self.load_bridge(&position);
-                    let ns = self.bridge.ns_tricks(guess);
+                    let first = guess.unwrap_or_else(|| self.bridge.first_target());
+                    let ns = self.bridge.ns_tricks(first);
                     if declarer.index() % 2 == 0 {
                         ns
                     } else {
@@ -313,13 +310,12 @@ impl Solver {
                     let side = position.side_of(declarer.into());
                     self.tricks_for_mask(&position, side, side)
                 };
-                guess = if declarer.index() % 2 == 0 {
+                guess = Some(if declarer.index() % 2 == 0 {
                     tricks
                 } else {
                     position.tricks_left() as u8 - tricks
-                };
+                });
                 table.set(row, declarer.index(), tricks);
-                first_of_strain = false;
             }
         }
         self.in_time(table)
@@ -390,14 +386,6 @@ impl Solver {
         self.bridge
             .set_position(hands, trump, position.trick.leader().index(), &trick);
     }
-}
-
-/// The first target of North-South's tricks for a Contract Bridge trick start of `left`
-/// tricks ([`crate::bridge::first_target`]).
-fn first_target(position: &Position, left: u8) -> u8 {
-    let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
-    let trump = position.rules.trump.map_or(NT, |s| s.index());
-    crate::bridge::first_target(&hands, trump, left)
 }
 
 /// For the player to play in a Contract Bridge position, the runs of two or more of

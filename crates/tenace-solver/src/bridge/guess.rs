@@ -18,7 +18,15 @@
 //! any offset (nor from it only when the estimate is lopsided), so it keeps half the
 //! tricks as its first target.
 
-use super::search::NT;
+use super::search::{BridgeSearch, NT};
+
+impl BridgeSearch {
+    /// The first target of North-South's tricks for the position set up at a trick
+    /// start (see [`first_target`]).
+    pub(crate) fn first_target(&self) -> u8 {
+        first_target(&self.hands, self.trump, self.tricks_left())
+    }
+}
 
 /// High-card points of each rank index (2 is index 2, the ace index 14).
 const POINTS: [u32; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0];
@@ -38,7 +46,7 @@ const LONGEST_SUIT_NT: f32 = 0.418;
 /// The first target of North-South's tricks of the `left` tricks to play, for `hands`
 /// at a trick start with `trump` ([`NT`] for no trump): two above the estimate rounded
 /// down, at most `left`.
-pub(crate) fn first_target(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
+fn first_target(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
     let points = |hand: u64| -> u32 {
         (0..4)
             .map(|suit| {
@@ -57,8 +65,8 @@ pub(crate) fn first_target(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
     } else {
         ns_points as f32 / all_points as f32 - 0.5
     };
-    let length = |player: usize, suit: usize| (hands[player] >> (suit * 16)) as u16;
-    let count = |player: usize, suit: usize| length(player, suit).count_ones() as f32;
+    let count =
+        |player: usize, suit: usize| ((hands[player] >> (suit * 16)) as u16).count_ones() as f32;
     let per_trick = f32::from(left.max(1));
     let fraction = if trump == NT {
         let longest = |a: usize, b: usize| {

@@ -14,6 +14,5 @@ mod random_endings;
 pub(crate) mod search;
 mod tt;
 
-pub(crate) use guess::first_target;
 pub(crate) use moves::sequence_tops;
 pub(crate) use search::{BridgeSearch, NT};
