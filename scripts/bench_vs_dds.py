@@ -3,11 +3,13 @@
 one thread each, and prints the ratios of medians and of means.
 
     python3 scripts/bench_vs_dds.py --deals 200 --seed 10000 [--repeat 2]
+    python3 scripts/bench_vs_dds.py --deals-file DEALS [--deals 200] [--repeat 2]
 
 The deals are those `tenace deal --seed S --count N` prints: deal k has seed S + k, so
 runs whose seed ranges overlap time the same deals, and a set large enough to trust
 (solve times run from a fraction of a millisecond to seconds) takes a couple of
-hundred deals.
+hundred deals. --deals-file times other deals instead: one PBN deal string
+("N:AKQ.… …") a line, the first --deals of them (every one when --deals is not given).
 
 Full table: `tenace solve --deal D --json` against endplay's calc_dd_table. Single solve
 (SolveBoard, every card): `tenace solve --deal D --lead --strain NT --declarer S` (the
@@ -88,13 +90,21 @@ def main():
     SetMaxThreads(1)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=None,
+                        help="how many deals (20 seeded ones by default)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals-file", help="one PBN deal string a line, in place of seeds")
     parser.add_argument("--repeat", type=int, default=1,
                         help="passes over the deals; each deal's fastest counts")
     args = parser.parse_args()
     tenace = tenace_binary()
-    deals = seeded_deals(tenace, args.seed, args.deals)
+    if args.deals_file:
+        with open(args.deals_file) as f:
+            deals = [line.strip() for line in f if line.strip()][:args.deals]
+        source = f"the first {len(deals)} deals of {args.deals_file}"
+    else:
+        deals = seeded_deals(tenace, args.seed, args.deals or 20)
+        source = f"{len(deals)} deals, seeds {args.seed} to {args.seed + len(deals) - 1}"
 
     n = len(deals)
     # The process start: a one-card deal solves in no time, so its CPU time is the
@@ -118,8 +128,7 @@ def main():
             deal.trump = Denom.nt
             deal.first = Player.west
             dds_single[i] = min(dds_single[i], cpu_in_process(lambda: solve_board(deal)))
-    print(f"{len(deals)} deals, seeds {args.seed} to {args.seed + len(deals) - 1}, one thread each, "
-          f"CPU time, best of {args.repeat}")
+    print(f"{source}, one thread each, CPU time, best of {args.repeat}")
     print(f"process start (a one-card deal): table {start_table * 1000:.2f} ms, single {start_single * 1000:.2f} ms")
     report("full table (20 entries)", ours_table, dds_table, start_table)
     report("single solve, every card", ours_single, dds_single, start_single)
