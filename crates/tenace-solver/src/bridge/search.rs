@@ -15,6 +15,8 @@
 //! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
 //! other games.
 
+use std::ops::ControlFlow;
+
 use super::cutoffs::Cutoffs;
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
@@ -44,6 +46,17 @@ const TABLE_HINT_BONUS: i16 = 10;
 /// opening lead, where the same hand comes back in the search after each lead, for
 /// up to 1% more on full tables.
 const CUTOFF_BONUS: i16 = 90;
+
+/// From this many tricks left, a trick start asks the table before the quick tricks.
+/// Early in the deal the table answers half the trick starts or more and the quick
+/// tricks cut under a sixth, so probing first skips most quick-trick counts; near the
+/// end the quick tricks cut a fifth to a third, and their winning ranks, fewer than a
+/// table entry's, keep the entries above more general. Measured against quick tricks
+/// first: full tables of two sets of 20 deals 3.5% to 4% faster, for 0.3% to 1% more
+/// nodes; all-cards solves of three sets of 30 to 60 deals unchanged to 1% faster, for
+/// 1% to 1.5% more nodes. Probing first at every depth made tables as fast but
+/// all-cards solves up to 4.5% slower (3% to 7% more nodes).
+const PROBE_FIRST_FROM: u8 = 6;
 
 /// The trump index meaning no trump.
 pub(crate) const NT: usize = 4;
@@ -393,6 +406,14 @@ impl BridgeSearch {
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
+        let probed = if left >= PROBE_FIRST_FROM {
+            match self.probe_table(target) {
+                ControlFlow::Break(answer) => return answer,
+                ControlFlow::Continue(view) => Some(view),
+            }
+        } else {
+            None
+        };
         let (quick, quick_ranks) = self.quick_tricks(need);
         if quick >= need {
             return (ns_lead, quick_ranks);
@@ -410,11 +431,13 @@ impl BridgeSearch {
             return (!ns_lead, ranks);
         }
         // The table before the simulated cashing line, which costs more than a probe.
-        let shape = self.shape();
-        let (found, hint) = self.table.probe(&shape, target);
-        if let Some(found) = found {
-            return (found.proved, self.ranks_of_depth(found.depth));
-        }
+        let (shape, hint) = match probed {
+            Some(view) => view,
+            None => match self.probe_table(target) {
+                ControlFlow::Break(answer) => return answer,
+                ControlFlow::Continue(view) => view,
+            },
+        };
         let (cashed, cashed_ranks) = self.cashing_tricks(need);
         if cashed >= need {
             return (ns_lead, cashed_ranks);
@@ -459,6 +482,18 @@ impl BridgeSearch {
         let depth = self.depth_of(&ranks);
         self.table.store(&shape, depth, lower, upper, NO_BEST);
         (!ns_lead, ranks)
+    }
+
+    /// The table's answer for this trick start (`Break`), or else its view of the
+    /// position, to store the result under, and the lead hint (`Continue`).
+    fn probe_table(&self, target: u8) -> ControlFlow<(bool, Ranks), (Shape, u8)> {
+        let shape = self.shape();
+        match self.table.probe(&shape, target) {
+            (Some(found), _) => {
+                ControlFlow::Break((found.proved, self.ranks_of_depth(found.depth)))
+            }
+            (None, hint) => ControlFlow::Continue((shape, hint)),
+        }
     }
 
     /// Orders the leads: the static score ([`BridgeSearch::push_leads`]), raised for
