@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times tenace's solver against DDS (through endplay) on the same seeded deals in one run,
+"""Times tenace's solver against DDS (through endplay) on the same deals in one run,
 one thread each, and prints the ratios of medians and of means.
 
     python3 scripts/bench_vs_dds.py --deals 200 --seed 10000 [--repeat 2]

@@ -406,14 +406,10 @@ impl BridgeSearch {
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
-        let probed = if left >= PROBE_FIRST_FROM {
-            match self.probe_table(target) {
-                ControlFlow::Break(answer) => return answer,
-                ControlFlow::Continue(view) => Some(view),
-            }
-        } else {
-            None
-        };
+        let probed = (left >= PROBE_FIRST_FROM).then(|| self.probe_table(target));
+        if let Some(ControlFlow::Break(answer)) = probed {
+            return answer;
+        }
         let (quick, quick_ranks) = self.quick_tricks(need);
         if quick >= need {
             return (ns_lead, quick_ranks);
@@ -431,12 +427,9 @@ impl BridgeSearch {
             return (!ns_lead, ranks);
         }
         // The table before the simulated cashing line, which costs more than a probe.
-        let (shape, hint) = match probed {
-            Some(view) => view,
-            None => match self.probe_table(target) {
-                ControlFlow::Break(answer) => return answer,
-                ControlFlow::Continue(view) => view,
-            },
+        let (shape, hint) = match probed.unwrap_or_else(|| self.probe_table(target)) {
+            ControlFlow::Break(answer) => return answer,
+            ControlFlow::Continue(view) => view,
         };
         let (cashed, cashed_ranks) = self.cashing_tricks(need);
         if cashed >= need {
