@@ -1,0 +1,139 @@
+//! Appends per second to a SQLite file (WAL, `synchronous=FULL`): one commit per append
+//! against a group commit shared by many writers. The server's own figures are read
+//! against these.
+//!
+//! `cargo bench -p tenace-store --bench append`; criterion prints each shape's
+//! appends/second as its throughput.
+
+// criterion_group! generates an undocumented function.
+#![allow(missing_docs)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use serde_json::json;
+use tenace_store::{
+    GroupCommitter, NewEvent, NewTable, PlayerId, PlayerToken, SqliteStore, Store, TableId,
+    Visibility,
+};
+
+/// A store on a fresh file with one table per writer, and each table's next seq.
+struct Bench {
+    store: Arc<SqliteStore>,
+    tables: Vec<(TableId, AtomicU64)>,
+    actor: PlayerId,
+    _dir: tempfile::TempDir,
+}
+
+impl Bench {
+    fn new(writers: usize) -> Self {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let store =
+            Arc::new(SqliteStore::open(dir.path().join("tenace.sqlite")).expect("the store opens"));
+        let actor = store
+            .create_player("Bench", &PlayerToken::generate().hash())
+            .expect("a player")
+            .id;
+        let tables = (0..writers)
+            .map(|_| {
+                let table = store
+                    .create_table(&NewTable {
+                        game_config: json!({"game": "bridge"}),
+                        match_kind: json!("rubber"),
+                        visibility: Visibility::Public,
+                        host: actor,
+                        settings: json!({}),
+                    })
+                    .expect("a table");
+                (table.id, AtomicU64::new(1))
+            })
+            .collect();
+        Self {
+            store,
+            tables,
+            actor,
+            _dir: dir,
+        }
+    }
+
+    /// The next event of writer `writer`'s table: a card play, as the server would log it.
+    fn next_event(&self, writer: usize) -> NewEvent {
+        let (table, next) = &self.tables[writer];
+        let seq = next.fetch_add(1, Ordering::Relaxed);
+        NewEvent {
+            table: *table,
+            seq,
+            client_id: Some(format!("cmd-{seq}")),
+            actor: Some(self.actor),
+            kind: "play".into(),
+            payload: json!({"seat": "S", "card": "HQ", "version": seq}),
+        }
+    }
+
+    /// Runs `iters` appends split over the writers, each writer on its own thread, and
+    /// returns the wall time.
+    fn run(&self, iters: u64, append: impl Fn(NewEvent) + Sync) -> Duration {
+        let writers = self.tables.len() as u64;
+        let start = Instant::now();
+        std::thread::scope(|scope| {
+            for writer in 0..self.tables.len() {
+                let share = iters / writers + u64::from((writer as u64) < iters % writers);
+                let append = &append;
+                scope.spawn(move || {
+                    for _ in 0..share {
+                        append(self.next_event(writer));
+                    }
+                });
+            }
+        });
+        start.elapsed()
+    }
+}
+
+fn appends(c: &mut Criterion) {
+    let mut group = c.benchmark_group("append");
+    group
+        .throughput(Throughput::Elements(1))
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+
+    // One commit (one fsync) per append, from one writer and from many.
+    for writers in [1, 16] {
+        let bench = Bench::new(writers);
+        group.bench_function(format!("commit_each/{writers}_writers"), |b| {
+            b.iter_custom(|iters| {
+                bench.run(iters, |event| {
+                    bench.store.append(&event).expect("append");
+                })
+            });
+        });
+    }
+
+    // Group commit: every writer's appends share the writer thread's commits.
+    for writers in [16, 64, 256] {
+        let bench = Bench::new(writers);
+        let committer = GroupCommitter::start(Arc::clone(&bench.store));
+        group.bench_function(format!("group_commit/{writers}_writers"), |b| {
+            b.iter_custom(|iters| {
+                bench.run(iters, |event| {
+                    committer.append(event).expect("append");
+                })
+            });
+        });
+        let stats = committer.stats();
+        eprintln!(
+            "group_commit/{writers}_writers: {} appends in {} commits ({:.1} per commit, largest {})",
+            stats.appends,
+            stats.batches,
+            stats.appends as f64 / stats.batches.max(1) as f64,
+            stats.largest_batch
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, appends);
+criterion_main!(benches);

@@ -1,0 +1,351 @@
+//! The SQLite store: the conformance suite on memory and on a file, and what only a real
+//! file can show (durability across reopen and a killed process, migrations, corrupt rows,
+//! the token never written).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use tenace_store::{
+    Appended, GroupCommitter, NewEvent, NewTable, PlayerToken, SqliteStore, Store, StoreError,
+    TableId, Visibility, conformance,
+};
+
+/// A fresh in-memory store.
+fn memory() -> SqliteStore {
+    SqliteStore::open_in_memory().expect("an in-memory store opens")
+}
+
+/// One test per conformance check, each on a fresh in-memory store, so a failure names it.
+macro_rules! conformance_on_memory {
+    ($($check:ident),+ $(,)?) => {
+        mod conformance_in_memory {
+            use super::*;
+            $(
+                #[test]
+                fn $check() {
+                    conformance::$check(&memory());
+                }
+            )+
+        }
+    };
+}
+
+conformance_on_memory!(
+    players,
+    tables,
+    lobby_and_replay_lists,
+    append_and_read,
+    seq_conflicts,
+    duplicate_client_ids,
+    unknown_ids,
+    mixed_batch,
+);
+
+#[test]
+fn conformance_group_commit_in_memory() {
+    conformance::group_commit_many_threads(Arc::new(memory()));
+}
+
+#[test]
+fn conformance_suite_on_a_file_twice() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    conformance::run(Arc::new(SqliteStore::open(&path).expect("opens")));
+    // The checks never assume an empty store: a reopened, populated one passes too.
+    conformance::run(Arc::new(SqliteStore::open(&path).expect("reopens")));
+}
+
+/// A host and a public table in `store`.
+fn table_in(store: &dyn Store) -> (tenace_store::Player, TableId) {
+    let host = store
+        .create_player("Host", &PlayerToken::generate().hash())
+        .expect("a host");
+    let table = store
+        .create_table(&NewTable {
+            game_config: json!({"game": "devils_bridge", "players": 5}),
+            match_kind: json!("series"),
+            visibility: Visibility::Public,
+            host: host.id,
+            settings: json!({}),
+        })
+        .expect("a table");
+    (host, table.id)
+}
+
+/// An event with a client id.
+fn event(table: TableId, seq: u64, client: &str) -> NewEvent {
+    NewEvent {
+        table,
+        seq,
+        client_id: Some(client.to_owned()),
+        actor: None,
+        kind: "call".into(),
+        payload: json!({"n": seq}),
+    }
+}
+
+#[test]
+fn appends_survive_drop_and_reopen() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    let (token, table, written) = {
+        let store = Arc::new(SqliteStore::open(&path).expect("opens"));
+        let token = PlayerToken::generate();
+        let player = store
+            .create_player("Keeper", &token.hash())
+            .expect("player");
+        let (_, table) = table_in(&*store);
+        store
+            .append(&event(table, 1, "direct"))
+            .expect("direct append");
+        let committer = GroupCommitter::start(Arc::clone(&store) as Arc<dyn Store>);
+        for seq in 2..=20 {
+            committer
+                .append(event(table, seq, &format!("c{seq}")))
+                .expect("grouped append");
+        }
+        store.rename_player(player.id, "Keeper II").expect("rename");
+        drop(committer);
+        (token, table, store.events(table, 1).expect("log"))
+    };
+    let store = SqliteStore::open(&path).expect("reopens");
+    assert_eq!(store.events(table, 1).expect("log after reopen"), written);
+    assert_eq!(written.len(), 20);
+    let player = store
+        .player_by_token(&token.hash())
+        .expect("lookup")
+        .expect("kept");
+    assert_eq!(player.display_name, "Keeper II");
+    // After reopen the log goes on, and old client ids are still remembered.
+    assert!(
+        store
+            .append(&event(table, 21, "c5"))
+            .expect("retry")
+            .is_duplicate()
+    );
+    assert!(matches!(
+        store.append(&event(table, 21, "c21")),
+        Ok(Appended::New(_))
+    ));
+}
+
+#[test]
+fn the_file_is_in_wal_mode_at_the_current_schema() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    drop(SqliteStore::open(&path).expect("opens"));
+    let raw = rusqlite::Connection::open(&path).expect("raw open");
+    let mode: String = raw
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+        .expect("journal_mode");
+    let version: i64 = raw
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .expect("user_version");
+    assert_eq!(
+        (mode.as_str(), version),
+        ("wal", SqliteStore::schema_version())
+    );
+    drop(raw);
+    // Reopening an up-to-date file migrates nothing and keeps working.
+    let store = SqliteStore::open(&path).expect("reopens");
+    table_in(&store);
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    drop(SqliteStore::open(&path).expect("opens"));
+    let raw = rusqlite::Connection::open(&path).expect("raw open");
+    raw.pragma_update(None, "user_version", 99).expect("bump");
+    drop(raw);
+    let error = SqliteStore::open(&path).expect_err("a newer schema");
+    assert!(
+        matches!(error, StoreError::SchemaTooNew { found: 99, supported } if supported == SqliteStore::schema_version()),
+        "{error}"
+    );
+}
+
+#[test]
+fn corrupt_rows_are_errors_naming_the_column() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    let store = SqliteStore::open(&path).expect("opens");
+    let (_, table) = table_in(&store);
+    store.append(&event(table, 1, "ok")).expect("append");
+    store.append(&event(table, 2, "bad")).expect("append");
+
+    let raw = rusqlite::Connection::open(&path).expect("raw open");
+    raw.execute("UPDATE events SET payload = '{not json' WHERE seq = 2", [])
+        .expect("corrupt a payload");
+    let error = store.events(table, 1).expect_err("corrupt payload");
+    assert!(
+        matches!(
+            error,
+            StoreError::Corrupt {
+                table: "events",
+                column: "payload",
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("events`.`payload"), "{error}");
+    // What does not touch the bad row still works.
+    assert_eq!(store.last_seq(table).ok(), Some(2));
+    assert_eq!(store.events(table, 3).ok(), Some(Vec::new()));
+
+    // The schema's CHECK keeps a bad status out, so a corrupt one needs the check off.
+    raw.execute_batch("PRAGMA ignore_check_constraints = ON; UPDATE tables SET status = 'lost'")
+        .expect("corrupt a status");
+    let error = store.table(table).expect_err("corrupt status");
+    assert!(
+        matches!(
+            error,
+            StoreError::Corrupt {
+                table: "tables",
+                column: "status",
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("lost"), "{error}");
+}
+
+/// Every byte of the database's files.
+fn database_bytes(dir: &Path) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("list the temp dir") {
+        bytes.extend(std::fs::read(entry.expect("an entry").path()).expect("read a file"));
+    }
+    bytes
+}
+
+#[test]
+fn the_token_is_never_written_only_its_hash() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let store = SqliteStore::open(dir.path().join("tenace.sqlite")).expect("opens");
+    let token = PlayerToken::generate();
+    store
+        .create_player("Secret", &token.hash())
+        .expect("player");
+    let bytes = database_bytes(dir.path());
+    let contains = |needle: &[u8]| bytes.windows(needle.len()).any(|window| window == needle);
+    assert!(contains(token.hash().as_bytes()), "the hash is stored");
+    assert!(
+        !contains(token.to_hex().as_bytes()),
+        "the token's hex is not stored"
+    );
+    let raw: Vec<u8> = (0..16)
+        .map(|i| u8::from_str_radix(&token.to_hex()[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect();
+    assert!(!contains(&raw), "the token's bytes are not stored");
+}
+
+/// The environment variable that turns [`killed_writer_child`] into the writer.
+const CHILD_DB: &str = "TENACE_STORE_CHILD_DB";
+
+/// Not a test on its own: run by [`acknowledged_appends_survive_sigkill`] as a child
+/// process, it appends to three tables through a group committer and prints each append
+/// after its commit, until it is killed.
+#[test]
+fn killed_writer_child() {
+    let Ok(path) = std::env::var(CHILD_DB) else {
+        return;
+    };
+    let store = Arc::new(SqliteStore::open(&path).expect("child opens"));
+    let tables: Vec<TableId> = (0..3).map(|_| table_in(&*store).1).collect();
+    let committer = Arc::new(GroupCommitter::start(Arc::clone(&store) as Arc<dyn Store>));
+    let stdout = Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    std::thread::scope(|scope| {
+        for &table in &tables {
+            let (committer, stdout) = (Arc::clone(&committer), Arc::clone(&stdout));
+            scope.spawn(move || {
+                for seq in 1.. {
+                    let client = format!("t{}-{seq}", table.0);
+                    committer
+                        .append(event(table, seq, &client))
+                        .expect("child append");
+                    let mut out = stdout.lock().expect("stdout");
+                    writeln!(out, "ACK {} {seq}", table.0).expect("write");
+                    out.flush().expect("flush");
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn acknowledged_appends_survive_sigkill() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    let mut child = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([
+            "--exact",
+            "killed_writer_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD_DB, &path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the writer");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut acked: Vec<(i64, u64)> = Vec::new();
+    let started = Instant::now();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("a line");
+        if let Some(ack) = line.strip_prefix("ACK ") {
+            let (table, seq) = ack.split_once(' ').expect("ACK table seq");
+            acked.push((table.parse().expect("table"), seq.parse().expect("seq")));
+        }
+        // Kill mid-stream: after some acknowledgements, while appends are in flight.
+        if acked.len() >= 300 || started.elapsed() > Duration::from_secs(20) {
+            break;
+        }
+    }
+    child.kill().expect("SIGKILL the writer");
+    child.wait().expect("reap the writer");
+    assert!(
+        acked.len() >= 300,
+        "the writer acknowledged only {} appends",
+        acked.len()
+    );
+
+    let store = SqliteStore::open(&path).expect("reopens after the kill");
+    let mut stored = 0;
+    for table in acked
+        .iter()
+        .map(|&(table, _)| table)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let log = store.events(TableId(table), 1).expect("log");
+        let seqs: Vec<u64> = log.iter().map(|event| event.seq).collect();
+        assert_eq!(
+            seqs,
+            (1..=log.len() as u64).collect::<Vec<_>>(),
+            "table {table} is gapless"
+        );
+        stored += log.len();
+        for &(_, seq) in acked.iter().filter(|&&(t, _)| t == table) {
+            let event = log
+                .get((seq - 1) as usize)
+                .expect("an acknowledged seq is stored");
+            assert_eq!(
+                event.client_id.as_deref(),
+                Some(format!("t{table}-{seq}").as_str())
+            );
+        }
+    }
+    eprintln!(
+        "acknowledged {} appends before SIGKILL; {stored} stored after reopen",
+        acked.len()
+    );
+    assert!(stored >= acked.len());
+}
