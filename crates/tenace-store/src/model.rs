@@ -4,20 +4,23 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::StoreError;
 use crate::token::InviteToken;
 
-/// A player's id, given by the store when the player is created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A player's id, given by the store when the player is created. Serialised as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct PlayerId(pub i64);
 
 /// A table's id, given by the store when the table is created.
 ///
 /// Ids are small and sequential, so they are guessable: a private table must be reached
-/// through its [`InviteToken`], never by id alone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// through its [`InviteToken`], never by id alone. Serialised as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct TableId(pub i64);
 
 impl fmt::Display for PlayerId {
@@ -32,8 +35,9 @@ impl fmt::Display for TableId {
     }
 }
 
-/// A moment, in milliseconds since the Unix epoch (UTC).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A moment, in milliseconds since the Unix epoch (UTC). Serialised as a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Timestamp(pub i64);
 
 impl Timestamp {
@@ -50,8 +54,9 @@ impl Timestamp {
     }
 }
 
-/// Whether a table is listed in the lobby.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Whether a table is listed in the lobby. Serialised as its stored word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Visibility {
     /// Listed in the lobby; anyone may join or watch.
     Public,
@@ -59,8 +64,9 @@ pub enum Visibility {
     Private,
 }
 
-/// Where a table is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Where a table is in its life. Serialised as its stored word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TableStatus {
     /// Waiting for seats to fill.
     Open,
@@ -226,5 +232,61 @@ impl Appended {
     /// Whether this append was a repeat of an earlier command.
     pub fn is_duplicate(&self) -> bool {
         matches!(self, Self::Duplicate(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_words_round_trip_and_match_the_json_names() {
+        for visibility in [Visibility::Public, Visibility::Private] {
+            assert_eq!(
+                visibility.as_str().parse::<Visibility>().ok(),
+                Some(visibility)
+            );
+            let json = serde_json::to_value(visibility).ok();
+            assert_eq!(json, Some(Value::from(visibility.as_str())));
+        }
+        for status in [
+            TableStatus::Open,
+            TableStatus::Playing,
+            TableStatus::Finished,
+        ] {
+            assert_eq!(status.as_str().parse::<TableStatus>().ok(), Some(status));
+            let json = serde_json::to_value(status).ok();
+            assert_eq!(json, Some(Value::from(status.as_str())));
+        }
+        let error = "Open"
+            .parse::<TableStatus>()
+            .err()
+            .map(|error| error.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("field `status`: `Open` is not one of open, playing, finished")
+        );
+    }
+
+    #[test]
+    fn ids_serialise_as_numbers() {
+        assert_eq!(
+            serde_json::to_string(&TableId(7)).ok().as_deref(),
+            Some("7")
+        );
+        assert_eq!(
+            serde_json::from_str::<PlayerId>("12").ok(),
+            Some(PlayerId(12))
+        );
+        assert_eq!(
+            serde_json::to_string(&Timestamp(5)).ok().as_deref(),
+            Some("5")
+        );
+    }
+
+    #[test]
+    fn the_clock_reads_after_2020() {
+        // 2020-01-01T00:00:00Z in milliseconds.
+        assert!(Timestamp::now() > Timestamp(1_577_836_800_000));
     }
 }

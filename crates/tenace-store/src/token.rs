@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use rand::RngCore;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::StoreError;
@@ -123,6 +124,8 @@ impl TokenHash {
 
 /// The unguessable part of a private table's invite link: 128 random bits as 32 hex digits.
 ///
+/// Serialised as that string; deserialising checks the format like [`FromStr`] does.
+///
 /// ```
 /// use tenace_store::InviteToken;
 ///
@@ -132,7 +135,8 @@ impl TokenHash {
 /// assert!("not-a-token".parse::<InviteToken>().is_err());
 /// # Ok::<(), tenace_store::StoreError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct InviteToken(String);
 
 impl InviteToken {
@@ -150,6 +154,20 @@ impl InviteToken {
 impl fmt::Display for InviteToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl From<InviteToken> for String {
+    fn from(invite: InviteToken) -> Self {
+        invite.0
+    }
+}
+
+impl TryFrom<String> for InviteToken {
+    type Error = StoreError;
+
+    fn try_from(text: String) -> Result<Self, StoreError> {
+        text.parse()
     }
 }
 
@@ -198,6 +216,16 @@ mod tests {
             to_hex(hash.as_bytes()),
             "374708fff7719dd5979ec875d56cd2286f6d3cf7ec317a3b25632aab28ec37bb"
         );
+    }
+
+    #[test]
+    fn invite_tokens_serialise_as_checked_strings() {
+        let invite = InviteToken::generate();
+        let json = serde_json::to_string(&invite).ok();
+        assert_eq!(json, Some(format!("\"{invite}\"")));
+        let back: Option<InviteToken> = json.and_then(|json| serde_json::from_str(&json).ok());
+        assert_eq!(back, Some(invite));
+        assert!(serde_json::from_str::<InviteToken>("\"../etc\"").is_err());
     }
 
     #[test]
