@@ -15,6 +15,17 @@
 //! - [`PlayerToken`] and [`InviteToken`] are the random secrets of players and private
 //!   tables; the store keeps only a player token's SHA-256 hash.
 //!
+//! # What is stored
+//!
+//! | database table | columns |
+//! | --- | --- |
+//! | `players` | id, display name, SHA-256 of the player's token (never the token), created |
+//! | `tables` | id, game config (JSON), match kind (JSON), public or private, invite token of a private table, host, open / playing / finished, settings (JSON), created |
+//! | `events` | table, seq, client command id, actor (null for bots and the server), kind, payload (JSON), created; `UNIQUE(table_id, seq)` and a unique `(table_id, actor, client_id)` |
+//!
+//! Times are milliseconds since the Unix epoch. The SQLite file's `user_version` is its
+//! schema version; opening a file migrates it, and a file from a newer build is refused.
+//!
 //! Nothing here uses an async runtime: an async server calls the store from a blocking pool
 //! and gets its append answers through [`GroupCommitter::append_then`].
 //!
@@ -75,7 +86,7 @@ pub use model::{
     Appended, Event, NewEvent, NewTable, Player, PlayerId, Table, TableId, TableStatus, Timestamp,
     Visibility,
 };
-pub use sqlite::SqliteStore;
+pub use sqlite::{DEFAULT_FILE_NAME, SqliteStore};
 pub use store::Store;
 pub use token::{InviteToken, PlayerToken, TokenHash};
 pub use validate::{MAX_CLIENT_ID_BYTES, MAX_DISPLAY_NAME_CHARS, MAX_KIND_BYTES};

@@ -249,41 +249,69 @@ fn the_token_is_never_written_only_its_hash() {
 
 /// The environment variable that turns [`killed_writer_child`] into the writer.
 const CHILD_DB: &str = "TENACE_STORE_CHILD_DB";
+/// The tables the killed writer appends to.
+const CHILD_TABLES: usize = 3;
 
 /// Not a test on its own: run by [`acknowledged_appends_survive_sigkill`] as a child
-/// process, it appends to three tables through a group committer and prints each append
-/// after its commit, until it is killed.
+/// process. It opens the store (making its tables the first time), retries the last stored
+/// command of each table as a client would after losing its answer, then appends to every
+/// table through one group committer, printing each append after its commit, until killed.
 #[test]
 fn killed_writer_child() {
     let Ok(path) = std::env::var(CHILD_DB) else {
         return;
     };
     let store = Arc::new(SqliteStore::open(&path).expect("child opens"));
-    let tables: Vec<TableId> = (0..3).map(|_| table_in(&*store).1).collect();
+    let mut tables: Vec<TableId> = store
+        .unfinished_tables()
+        .expect("tables")
+        .iter()
+        .map(|table| table.id)
+        .collect();
+    while tables.len() < CHILD_TABLES {
+        tables.push(table_in(&*store).1);
+    }
     let committer = Arc::new(GroupCommitter::start(Arc::clone(&store) as Arc<dyn Store>));
-    let stdout = Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    let out = Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    let say = |line: String| {
+        let mut out = out.lock().expect("stdout");
+        writeln!(out, "{line}").expect("write");
+        out.flush().expect("flush");
+    };
+    // The test harness has printed "test killed_writer_child ... " with no line end.
+    say(String::new());
+    for &table in &tables {
+        let last = store.last_seq(table).expect("last seq");
+        if last > 0 {
+            let retry = event(table, last + 1, &format!("t{}-{last}", table.0));
+            let outcome = committer.append(retry).expect("retry");
+            assert!(
+                outcome.is_duplicate(),
+                "a retry after restart was applied again"
+            );
+            say(format!("RETRIED {} {last}", table.0));
+        }
+    }
     std::thread::scope(|scope| {
         for &table in &tables {
-            let (committer, stdout) = (Arc::clone(&committer), Arc::clone(&stdout));
+            let (committer, say) = (Arc::clone(&committer), &say);
+            let first = store.last_seq(table).expect("last seq") + 1;
             scope.spawn(move || {
-                for seq in 1.. {
+                for seq in first.. {
                     let client = format!("t{}-{seq}", table.0);
                     committer
                         .append(event(table, seq, &client))
                         .expect("child append");
-                    let mut out = stdout.lock().expect("stdout");
-                    writeln!(out, "ACK {} {seq}", table.0).expect("write");
-                    out.flush().expect("flush");
+                    say(format!("ACK {} {seq}", table.0));
                 }
             });
         }
     });
 }
 
-#[test]
-fn acknowledged_appends_survive_sigkill() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("tenace.sqlite");
+/// Runs the writer child until it has acknowledged `acks` appends, then kills it with
+/// SIGKILL; returns what it acknowledged and how many retries it found already stored.
+fn run_and_kill_writer(path: &Path, acks: usize) -> (Vec<(i64, u64)>, usize) {
     let mut child = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
             "--exact",
@@ -291,60 +319,92 @@ fn acknowledged_appends_survive_sigkill() {
             "--nocapture",
             "--test-threads=1",
         ])
-        .env(CHILD_DB, &path)
+        .env(CHILD_DB, path)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn the writer");
     let stdout = child.stdout.take().expect("piped stdout");
-    let mut acked: Vec<(i64, u64)> = Vec::new();
+    let (mut acked, mut retried) = (Vec::new(), 0);
     let started = Instant::now();
     for line in BufReader::new(stdout).lines() {
         let line = line.expect("a line");
-        if let Some(ack) = line.strip_prefix("ACK ") {
-            let (table, seq) = ack.split_once(' ').expect("ACK table seq");
-            acked.push((table.parse().expect("table"), seq.parse().expect("seq")));
+        let mut words = line.split(' ');
+        match words.next() {
+            Some("ACK") => {
+                let table = words.next().and_then(|word| word.parse().ok());
+                let seq = words.next().and_then(|word| word.parse().ok());
+                acked.push((table.expect("ACK table"), seq.expect("ACK seq")));
+            }
+            Some("RETRIED") => retried += 1,
+            _ => {}
         }
-        // Kill mid-stream: after some acknowledgements, while appends are in flight.
-        if acked.len() >= 300 || started.elapsed() > Duration::from_secs(20) {
+        // Killed mid-stream, while other appends are queued or committing.
+        if acked.len() >= acks || started.elapsed() > Duration::from_secs(20) {
             break;
         }
     }
     child.kill().expect("SIGKILL the writer");
     child.wait().expect("reap the writer");
-    assert!(
-        acked.len() >= 300,
-        "the writer acknowledged only {} appends",
-        acked.len()
-    );
+    assert_eq!(acked.len(), acks, "the writer stopped acknowledging");
+    (acked, retried)
+}
 
-    let store = SqliteStore::open(&path).expect("reopens after the kill");
+#[test]
+fn acknowledged_appends_survive_sigkill() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("tenace.sqlite");
+    let mut acked = Vec::new();
+    let mut retried = 0;
+    // Uneven stopping points, so the kills land at different places in the batches.
+    for acks in [37, 211, 128, 302] {
+        // Each restart retries the last command of every table that has one.
+        let to_retry = match SqliteStore::open(&path) {
+            Ok(store) => store
+                .unfinished_tables()
+                .expect("tables")
+                .iter()
+                .filter(|table| store.last_seq(table.id).expect("last seq") > 0)
+                .count(),
+            // The first round makes the file.
+            Err(_) => 0,
+        };
+        let (round, round_retried) = run_and_kill_writer(&path, acks);
+        assert_eq!(round_retried, to_retry, "retries answered as duplicates");
+        acked.extend(round);
+        retried += round_retried;
+    }
+    assert!(retried > 0, "no restart found a command to retry");
+
+    let store = SqliteStore::open(&path).expect("reopens after the kills");
+    let tables = store.unfinished_tables().expect("tables");
+    assert_eq!(tables.len(), CHILD_TABLES);
     let mut stored = 0;
-    for table in acked
-        .iter()
-        .map(|&(table, _)| table)
-        .collect::<std::collections::BTreeSet<_>>()
-    {
-        let log = store.events(TableId(table), 1).expect("log");
-        let seqs: Vec<u64> = log.iter().map(|event| event.seq).collect();
-        assert_eq!(
-            seqs,
-            (1..=log.len() as u64).collect::<Vec<_>>(),
-            "table {table} is gapless"
-        );
-        stored += log.len();
-        for &(_, seq) in acked.iter().filter(|&&(t, _)| t == table) {
-            let event = log
-                .get((seq - 1) as usize)
-                .expect("an acknowledged seq is stored");
+    for table in tables {
+        let log = store.events(table.id, 1).expect("log");
+        for (index, event) in log.iter().enumerate() {
+            assert_eq!(event.seq, index as u64 + 1, "table {} is gapless", table.id);
+            let client = format!("t{}-{}", table.id, event.seq);
             assert_eq!(
                 event.client_id.as_deref(),
-                Some(format!("t{table}-{seq}").as_str())
+                Some(client.as_str()),
+                "once each"
+            );
+        }
+        stored += log.len();
+        for &(_, seq) in acked
+            .iter()
+            .filter(|&&(acked_table, _)| acked_table == table.id.0)
+        {
+            assert!(
+                seq as usize <= log.len(),
+                "acknowledged seq {seq} of table {} is lost",
+                table.id
             );
         }
     }
     eprintln!(
-        "acknowledged {} appends before SIGKILL; {stored} stored after reopen",
+        "4 SIGKILLs: {} appends acknowledged, {stored} stored, {retried} retries answered as duplicates",
         acked.len()
     );
     assert!(stored >= acked.len());

@@ -25,6 +25,10 @@ use crate::token::{InviteToken, TokenHash};
 use crate::validate;
 use rows::{EVENT_COLUMNS, PLAYER_COLUMNS, TABLE_COLUMNS};
 
+/// The database file's name when the caller has no other: `tenace serve` opens it in the
+/// working directory.
+pub const DEFAULT_FILE_NAME: &str = "tenace.sqlite";
+
 /// Idle read connections kept open for reuse; more are opened under load and closed after.
 const MAX_IDLE_READERS: usize = 4;
 
