@@ -422,3 +422,93 @@ impl Store for SqliteStore {
         self.read(|conn| append::last_seq(conn, table))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::PlayerToken;
+
+    /// A disk that fills up mid-batch: whatever SQLite does (undo one statement or the
+    /// whole transaction), what the outcomes say was stored is exactly what is stored.
+    #[test]
+    fn a_full_disk_mid_batch_never_misreports_what_was_stored() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let store = SqliteStore::open(dir.path().join("tenace.sqlite")).expect("opens");
+        let host = store
+            .create_player("Filler", &PlayerToken::generate().hash())
+            .expect("player");
+        // One table per event, so a later event does not hang on an earlier one's seq.
+        let tables: Vec<TableId> = (0..12)
+            .map(|_| {
+                store
+                    .create_table(&NewTable {
+                        game_config: json!({}),
+                        match_kind: json!("single_deal"),
+                        visibility: Visibility::Public,
+                        host: host.id,
+                        settings: json!({}),
+                    })
+                    .expect("table")
+                    .id
+            })
+            .collect();
+        let pages: i64 = store
+            .writer()
+            .query_row("PRAGMA page_count", [], |row| row.get(0))
+            .expect("page_count");
+        // Room for a few of the large events below, not all of them.
+        store
+            .writer()
+            .pragma_update(None, "max_page_count", pages + 6)
+            .expect("limit the file");
+        let batch: Vec<NewEvent> = tables
+            .iter()
+            .map(|&table| NewEvent {
+                table,
+                seq: 1,
+                client_id: None,
+                actor: None,
+                kind: "chat".into(),
+                payload: json!("x".repeat(3000)),
+            })
+            .collect();
+        let outcome = store.append_batch(&batch);
+        let stored: Vec<TableId> = tables
+            .iter()
+            .copied()
+            .filter(|&table| store.last_seq(table).expect("last seq") > 0)
+            .collect();
+        match outcome {
+            Ok(outcomes) => {
+                let reported: Vec<TableId> = batch
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|(_, outcome)| matches!(outcome, Ok(Appended::New(_))))
+                    .map(|(event, _)| event.table)
+                    .collect();
+                assert_eq!(reported, stored, "outcomes {outcomes:?}");
+                assert!(
+                    outcomes.iter().any(Result::is_err),
+                    "the limit was never hit"
+                );
+            }
+            Err(error) => {
+                assert!(matches!(error, StoreError::Backend { .. }), "{error}");
+                assert_eq!(stored, [], "a failed batch stored events");
+            }
+        }
+        store
+            .writer()
+            .pragma_update(None, "max_page_count", 1 << 30)
+            .expect("lift the limit");
+        let unstored = tables
+            .iter()
+            .position(|table| !stored.contains(table))
+            .expect("an event was refused");
+        store
+            .append(&batch[unstored])
+            .expect("the store goes on after the disk frees up");
+    }
+}
