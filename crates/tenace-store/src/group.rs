@@ -62,7 +62,8 @@ struct Job {
 ///
 /// [`append`](Self::append) blocks the calling thread until the answer;
 /// [`append_then`](Self::append_then) returns at once and runs a callback on the writer
-/// thread, which lets an async server complete a oneshot channel without blocking.
+/// thread, which lets an async server complete a oneshot channel without blocking: the
+/// callback sends on the oneshot's sender and the connection's task awaits its receiver.
 ///
 /// ```
 /// use std::sync::{Arc, mpsc};
@@ -92,7 +93,7 @@ struct Job {
 ///     committer.append_then(event, move |outcome| drop(tx.send(outcome)));
 /// }
 /// for _ in tables {
-///     assert!(!rx.recv()?.is_err());
+///     assert!(rx.recv()?.is_ok());
 /// }
 /// committer.shutdown();
 /// assert_eq!(store.last_seq(tables[1])?, 1);
@@ -103,6 +104,7 @@ pub struct GroupCommitter {
     sender: RwLock<Option<Sender<Job>>>,
     /// The writer thread, joined on shutdown.
     writer: Mutex<Option<JoinHandle<()>>>,
+    /// What the writer has done, read by [`stats`](Self::stats).
     counters: Arc<Counters>,
 }
 
@@ -161,7 +163,8 @@ impl GroupCommitter {
     /// with `CommitterStopped` if the committer is shut down).
     ///
     /// `reply` should only hand the outcome on (a channel send): the writer runs the next
-    /// batch after it. A panic in it is caught and does not stop the writer.
+    /// batch after it, and an [`append`](Self::append) from inside it would wait for the
+    /// writer forever. A panic in it is caught and does not stop the writer.
     pub fn append_then(
         &self,
         event: NewEvent,
