@@ -189,12 +189,11 @@ impl Solver {
     }
 
     /// Every legal card of the player to play with its value (see [`CardValue`]), in card
-    /// order; a named joker once per suit it may be named as.
+    /// order; a named joker once per suit it may be named as (see [`best_per_card`] for
+    /// one value a card).
     pub fn card_values(&mut self, position: &Position) -> Result<Vec<CardValue>, SolveError> {
         position.check()?;
         self.begin();
-        let mover = position.to_play();
-        let side = position.side_of(mover);
         let plain = position.is_plain_bridge();
         let runs = if plain {
             sequences(position)
@@ -212,23 +211,53 @@ impl Solver {
                 values.push(CardValue { card, ..*v });
                 continue;
             }
-            let mut after = position.clone();
-            let winner = after.play(card, named)?;
-            let won = winner.map_or(0, |w| u8::from(side >> w.0 & 1 == 1));
-            let later = if after.tricks_left() == 0 {
-                0
-            } else {
-                let later = self.tricks_for_mask_from(&after, side, side, guess);
-                self.in_time(later)?
-            };
+            let (value, later) = self.value_of(position, card, named, guess)?;
             guess = Some(later);
-            values.push(CardValue {
-                card,
-                named,
-                tricks: won + later,
-            });
+            values.push(value);
         }
         Ok(values)
+    }
+
+    /// The value of one legal move of the player to play (`named`: the suit a named
+    /// joker is played as): one [`CardValue`] of [`Solver::card_values`], for callers
+    /// that share a position's moves out among threads, a solver each.
+    pub fn card_value(
+        &mut self,
+        position: &Position,
+        card: Card,
+        named: Option<Suit>,
+    ) -> Result<CardValue, SolveError> {
+        position.check()?;
+        self.begin();
+        Ok(self.value_of(position, card, named, None)?.0)
+    }
+
+    /// [`Solver::card_value`] of a checked position, and the tricks the mover's side
+    /// takes after the trick the card completes (all of them if it completes none): the
+    /// search of those starts from `guess` when given.
+    fn value_of(
+        &mut self,
+        position: &Position,
+        card: Card,
+        named: Option<Suit>,
+        guess: Option<u8>,
+    ) -> Result<(CardValue, u8), SolveError> {
+        let side = position.side_of(position.to_play());
+        let mut after = position.clone();
+        let winner = after.play(card, named)?;
+        let won = winner.map_or(0, |w| u8::from(side >> w.0 & 1 == 1));
+        let later = if after.tricks_left() == 0 {
+            0
+        } else {
+            let later = self.tricks_for_mask_from(&after, side, side, guess);
+            self.in_time(later)?
+        };
+        let value = CardValue {
+            card,
+            named,
+            tricks: won + later,
+        };
+        Ok((value, later))
     }
 
     /// A player's [`Range`]: everyone else plays against them.
@@ -386,6 +415,30 @@ impl Solver {
         self.bridge
             .set_position(hands, trump, position.trick.leader().index(), &trick);
     }
+}
+
+/// One value a card: a named joker's namings ([`Solver::card_values`] gives each apart)
+/// folded into the best of them, for its holder names it as they please (RULES.md §2.2,
+/// `nominated_two`); its `named` is the first suit giving that best. Other cards pass
+/// through; the order is kept, each joker where its first naming stood.
+///
+/// ```
+/// use tenace_cards::{Card, Suit};
+/// use tenace_solver::{CardValue, best_per_card};
+/// let joker = |named, tricks| CardValue { card: Card::JOKER, named: Some(named), tricks };
+/// let values = [joker(Suit::Spades, 0), joker(Suit::Clubs, 2), joker(Suit::Hearts, 1)];
+/// assert_eq!(best_per_card(&values), vec![joker(Suit::Clubs, 2)]);
+/// ```
+pub fn best_per_card(values: &[CardValue]) -> Vec<CardValue> {
+    let mut best: Vec<CardValue> = Vec::with_capacity(values.len());
+    for &value in values {
+        match best.iter_mut().find(|b| b.card == value.card) {
+            Some(kept) if value.tricks > kept.tricks => *kept = value,
+            Some(_) => {}
+            None => best.push(value),
+        }
+    }
+    best
 }
 
 /// For the player to play in a Contract Bridge position, the runs of two or more of
