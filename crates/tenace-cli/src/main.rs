@@ -8,7 +8,17 @@ mod commands;
 
 /// tenace: the engine for the bridge family of trick-taking games.
 #[derive(Debug, Parser)]
-#[command(name = "tenace", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "tenace",
+    version,
+    about = "tenace: deal, score, simulate, solve double dummy, speak the engine protocol and \
+play the bridge family of card games.",
+    long_about = None,
+    propagate_version = true,
+    after_help = "The rules of the five games, their options (the keys of --options) and the \
+sections that error messages cite (\"RULES.md §3.1\") are in docs/RULES.md of the \
+source repository. Each command's --help has examples."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1124,3 +1124,226 @@ fn solve_batch_on_two_threads_equals_one_thread() {
     assert_eq!(stdout(&one).lines().count(), 3);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The Five Crowns deal of issue 23: in no trump under `nominated_two`, East leads from
+/// the heart king and the joker, which East names.
+const JOKER_DEAL: &str = "N:K5.... ..K..+JK 4...3. 3..7..";
+const NOMINATED: &str = r#"{"fc_nt_joker":"nominated_two"}"#;
+
+#[test]
+fn solve_values_a_joker_lead_at_its_best_naming() {
+    let lead = [
+        "solve",
+        "--game",
+        "five-crowns",
+        "--deal",
+        JOKER_DEAL,
+        "--lead",
+        "--strain",
+        "NT",
+        "--declarer",
+        "N",
+        "--options",
+        NOMINATED,
+    ];
+    let json = parse(ok(&[&lead[..], &["--json"]].concat()).trim());
+    // Named a spade or a club, nobody can follow and the heart king takes the second trick.
+    assert_eq!(json["leads"]["JK"], 2, "{json}");
+    assert_eq!(json["leads"]["HK"], 2, "{json}");
+    // The table agrees: North declaring no trump takes nothing.
+    let table = parse(
+        ok(&[
+            "solve",
+            "--game",
+            "five-crowns",
+            "--deal",
+            JOKER_DEAL,
+            "--options",
+            NOMINATED,
+            "--json",
+        ])
+        .trim(),
+    );
+    assert_eq!(table["tricks"]["N"]["NT"], 0, "{table}");
+    // In text the joker is listed once, with the naming that takes those tricks.
+    let text = ok(&lead);
+    let leads = text.lines().nth(1).unwrap_or_default();
+    assert_eq!(leads.matches("JK").count(), 1, "{text}");
+    assert!(leads.contains("JK 2 (named "), "{text}");
+}
+
+#[test]
+fn solve_table_labels_sit_over_their_columns() {
+    let text = ok(&["solve", "--deal", SOLID]);
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines[1];
+    // Where each label and each number ends: right-aligned columns end together.
+    let ends = |line: &str| -> Vec<usize> {
+        line.char_indices()
+            .filter(|&(i, c)| {
+                c != ' '
+                    && line[i + c.len_utf8()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|n| n == ' ')
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let columns = ends(header);
+    assert_eq!(columns.len(), 4, "a column a seat: {header:?}");
+    let rows: Vec<&str> = lines[2..]
+        .iter()
+        .copied()
+        .filter(|l| !l.trim_start().starts_with("par"))
+        .collect();
+    assert_eq!(rows.len(), 5, "a row a strain: {text}");
+    for row in rows {
+        assert_eq!(ends(row)[1..], columns[..], "{header:?} over {row:?}");
+    }
+}
+
+#[test]
+fn a_table_size_out_of_range_blames_players() {
+    for command in ["deal", "sim", "solve"] {
+        let err = fails(&[command, "--game", "devils-bridge", "--players", "9"]);
+        assert!(
+            err.contains("--players") && err.contains("3 to 7") && !err.contains("--options"),
+            "tenace {command}: {err}"
+        );
+    }
+}
+
+#[test]
+fn solve_devils_bridge_prints_each_range_and_clean_json() {
+    let small = ["--game", "devils-bridge", "--players", "3", "--seed", "4"];
+    let options = ["--options", r#"{"max_hand":4}"#];
+    let text = ok(&[&["solve"][..], &small, &options].concat());
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "a header and a line a player: {text}");
+    let out = tenace(&[&["solve"][..], &small, &options, &["--json"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = parse(stdout(&out).trim());
+    assert_eq!(stdout(&out).lines().count(), 1, "one JSON line");
+    for p in 0..3 {
+        let range = &json["ranges"][p.to_string()];
+        let (fewest, most) = (range["fewest"].as_u64(), range["most"].as_u64());
+        // Everyone else may force tricks on a player as well as take them: the fewest
+        // they can hold themselves to may pass the most they can make sure of.
+        assert!(fewest <= Some(4) && most <= Some(4), "{json}");
+        assert!(
+            lines[p + 1].contains(&format!(
+                "player {p}: can make sure of at least {} and of at most {}",
+                most.unwrap(),
+                fewest.unwrap()
+            )),
+            "{text}"
+        );
+    }
+}
+
+/// A long solve prints what it has as it goes: the help's own five-player example shows
+/// its heading at once, while the players are still being solved.
+#[test]
+fn solve_devils_bridge_prints_before_it_is_done() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .args([
+            "solve",
+            "--game",
+            "devils-bridge",
+            "--players",
+            "5",
+            "--seed",
+            "3",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the tenace binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout is piped"))
+        .read_line(&mut first)
+        .expect("a line of output");
+    let running = child.try_wait().expect("the child can be asked").is_none();
+    child.kill().ok();
+    child.wait().ok();
+    assert!(first.starts_with("seed 3, trump "), "{first:?}");
+    assert!(running, "the heading came only once the solve was done");
+}
+
+#[test]
+fn solve_leads_are_the_same_on_any_number_of_threads() {
+    let lead = ["solve", "--seed", "7", "--lead", "--strain", "S", "--json"];
+    let one = ok(&[&lead[..], &["--threads", "1"]].concat());
+    let two = ok(&[&lead[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let json = parse(one.trim());
+    assert_eq!(
+        json["leads"].as_object().map(|m| m.len()),
+        Some(13),
+        "{json}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// help and README
+// ---------------------------------------------------------------------------------------
+
+const COMMANDS: [&str; 6] = ["deal", "score", "sim", "solve", "engine", "play"];
+
+#[test]
+fn help_lists_every_command_and_where_the_rules_are() {
+    let text = ok(&["--help"]);
+    for command in COMMANDS {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{command} "))),
+            "tenace --help lacks {command}: {text}"
+        );
+    }
+    assert!(text.contains("docs/RULES.md"), "{text}");
+}
+
+/// The README lists every command, and every file it links to or names under `docs/`
+/// is in the repository.
+#[test]
+fn readme_lists_every_command_and_its_docs_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let command_line = readme
+        .lines()
+        .position(|l| l.contains("**The `tenace` command**"))
+        .map(|i| readme.lines().skip(i).take(3).collect::<Vec<_>>().join(" "))
+        .expect("the README's list of commands");
+    for command in COMMANDS {
+        assert!(
+            command_line.contains(&format!("`{command}`")),
+            "{command} is not in {command_line:?}"
+        );
+    }
+    let mut cited = 0;
+    for (i, _) in readme.match_indices("docs/") {
+        let name: String = readme[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || "/._-".contains(*c))
+            .collect();
+        let name = name.trim_end_matches('.');
+        if name.ends_with(".md") {
+            assert!(
+                root.join(name).is_file(),
+                "the README cites {name}, not in the repository"
+            );
+            cited += 1;
+        }
+    }
+    assert!(
+        readme.contains("docs/RULES.md"),
+        "the README cites the rules where they are"
+    );
+    assert!(cited >= 3, "{cited} docs cited");
+    assert!(
+        !readme.contains("each or a"),
+        "the sentence about matches reads as it should"
+    );
+}

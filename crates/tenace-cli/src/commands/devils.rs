@@ -20,6 +20,15 @@ pub fn options(json: Option<&str>, players: Option<u8>) -> Result<DevilsBridgeOp
         None => Value::Null,
     };
     if let Some(n) = players {
+        // The rules' own check of the table size, blamed on the flag that asked for it
+        // rather than on --options.
+        let table = DevilsBridgeOptions {
+            players: n,
+            ..DevilsBridgeOptions::default()
+        };
+        if let Some(problem) = table.problems().first() {
+            return Err(format!("--{problem}"));
+        }
         if value.is_null() {
             value = json!({});
         }

@@ -7,6 +7,7 @@ pub mod deal;
 pub mod devils;
 pub mod engine;
 pub mod play;
+pub mod progress;
 pub mod score;
 pub mod sim;
 pub mod solve;

@@ -87,7 +87,7 @@ pub struct ScoreArgs {
     /// Five Crowns honors: off (the default; the deck has no aces) or mapped.
     #[arg(long, default_value = "off")]
     fc_honors: String,
-    /// Bridgette: game options as JSON, with the keys of RULES.md §4 (overtrick_bonus,
+    /// Bridgette: game options as JSON, with the keys of docs/RULES.md §4 (overtrick_bonus,
     /// multiplier_scope).
     #[arg(long)]
     options: Option<String>,

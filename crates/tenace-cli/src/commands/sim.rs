@@ -51,7 +51,7 @@ pub struct SimArgs {
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// Game options as JSON, with the keys of RULES.md.
+    /// Game options as JSON, with the keys of docs/RULES.md.
     #[arg(long)]
     options: Option<String>,
     /// Devil's Bridge: the number of players, 3 to 7 (default 4).

@@ -9,9 +9,9 @@ use tenace_formats::pbn::{format_deal_for, parse_deal_for};
 use tenace_rules::Vulnerability;
 use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::devils_bridge::HandSetup;
-use tenace_solver::{DdTable, Par, Position, Sides, Solver, par};
+use tenace_solver::{CardValue, DdTable, Par, Position, Sides, Solver, best_per_card, par};
 
-use super::GameName;
+use super::{GameName, progress};
 
 /// The games `solve` takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -44,11 +44,16 @@ declarer's left leads), and for Contract Bridge the par score and contracts for 
 (default none) with the deal's first seat as dealer (or --dealer). Par contracts are
 written level, strain, X when doubled, then the declarer: 4S-N, 5DX-E.
 A deal may be an ending: every hand holding the same number of cards (no par then).
---file reads one deal a line, bare or in a PBN [Deal \"...\"] tag, and solves them on every
-core (or --threads). --json prints one JSON line per deal.
---lead prints the tricks the defence takes after each opening lead.
-Devil's Bridge prints each player's range: the fewest tricks they can hold themselves to
-and the most they can make sure of, with every other player against them.")]
+--file reads one deal a line, bare or in a PBN [Deal \"...\"] tag. --json prints one JSON
+line per deal.
+--lead prints the tricks the defence takes after each opening lead; a Five Crowns joker
+named in no trump counts at its best naming, for the leader names it.
+Devil's Bridge prints each player's range with every other player against them: the
+most tricks they can make sure of taking at least, and the fewest they can make sure of
+taking at most (the others may force tricks on them, so this can be the larger).
+The work is shared among every core (or --threads): a deal, a strain, a lead or a
+player a worker. Each deal, strain row or player is printed as soon as it and those
+before it are done, and progress shows on standard error.")]
 pub struct SolveArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "bridge")]
@@ -65,7 +70,7 @@ pub struct SolveArgs {
     /// One JSON line per deal.
     #[arg(long)]
     json: bool,
-    /// Worker threads for --file (default: every core).
+    /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
     /// The value of every opening lead, for --strain and --declarer.
@@ -86,7 +91,7 @@ pub struct SolveArgs {
     /// Devil's Bridge: the number of players, 3 to 7 (default 4).
     #[arg(long)]
     players: Option<u8>,
-    /// Game options as JSON, with the keys of RULES.md (e.g. {"fc_nt_joker":"nominated_two"}).
+    /// Game options as JSON, with the keys of docs/RULES.md (e.g. {"fc_nt_joker":"nominated_two"}).
     #[arg(long)]
     options: Option<String>,
     /// The memory of each solver in MiB.
@@ -108,6 +113,7 @@ struct Settings {
     lead: Option<(Strain, Seat)>,
     json: bool,
     memory: usize,
+    threads: Option<usize>,
 }
 
 /// Solves and prints.
@@ -164,21 +170,25 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         lead: args.lead.then_some((strain, declarer)),
         json: args.json,
         memory: args.memory << 20,
+        threads: args.threads,
     };
     let boards = boards(&args, variant)?;
-    let lines = if args.file.is_some() {
-        solve_batch(&boards, &settings, args.threads)?
-    } else {
-        let mut solver = Solver::with_memory(settings.memory);
-        boards
-            .iter()
-            .map(|b| solve_board(&mut solver, b, &settings))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    for line in lines {
-        println!("{line}");
+    if args.file.is_some() {
+        // A worker a deal, each line printed once it and every deal before it are done.
+        return progress::solve_in_order(
+            boards.len(),
+            "deals",
+            settings.threads,
+            settings.memory,
+            |solver, k| solve_board(solver, &boards[k], &settings),
+            |_, line| println!("{line}"),
+        );
     }
-    Ok(())
+    // One deal: its strains (or its leads) shared out among the cores instead.
+    match settings.lead {
+        Some((strain, declarer)) => leads_of_one(&boards[0], &settings, strain, declarer),
+        None => table_of_one(&boards[0], &settings),
+    }
 }
 
 /// The deals named by --deal, --seed or --file (exactly one of them).
@@ -259,65 +269,89 @@ fn parse_board(variant: BridgeVariant, text: &str) -> Result<Board, String> {
     })
 }
 
-/// Solves boards on a thread pool, one solver per worker, with a progress bar.
-fn solve_batch(
-    boards: &[Board],
-    settings: &Settings,
-    threads: Option<usize>,
-) -> Result<Vec<String>, String> {
-    use rayon::prelude::*;
-    if threads == Some(0) {
-        return Err("--threads: must be at least 1".into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("--threads: {e}"))?;
-    let bar = indicatif::ProgressBar::new(boards.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} deals {per_sec} eta {eta}")
-            .map_err(|e| format!("progress bar: {e}"))?,
-    );
-    let lines = pool.install(|| {
-        boards
-            .par_iter()
-            .map_init(
-                || Solver::with_memory(settings.memory),
-                |solver, board| {
-                    let line = solve_board(solver, board, settings);
-                    bar.inc(1);
-                    line
-                },
-            )
-            .collect::<Result<Vec<_>, _>>()
-    });
-    bar.finish_and_clear();
-    lines
-}
-
-/// One board's output line (or lines, in text).
+/// One board of a batch, on one worker: its output line (or lines, in text).
 fn solve_board(solver: &mut Solver, board: &Board, settings: &Settings) -> Result<String, String> {
-    let deal = format_deal_for(settings.variant.deck(), board.first, &board.hands);
+    let deal = deal_string(board, settings);
     if let Some((strain, declarer)) = settings.lead {
-        return leads(solver, board, settings, &deal, strain, declarer);
+        let position = lead_position(board, settings, strain, declarer);
+        let values = solver
+            .card_values(&position)
+            .map_err(|e| format!("deal {deal}: {e}"))?;
+        return Ok(leads_output(&deal, settings, strain, declarer, &values));
     }
     let strains = strains_of(settings.variant);
     let table = solver
         .table_for(&board.hands, &strains, |s| settings.variant.trick_rules(s))
         .map_err(|e| format!("deal {deal}: {e}"))?;
-    // Par needs the whole deal's thirteen tricks: an ending has none.
-    let whole = board.hands[Seat::North].len() == settings.variant.hand_size();
-    let par = (settings.variant == BridgeVariant::Standard && whole).then(|| {
-        par(
-            &table,
-            settings.vulnerability,
-            settings.dealer.unwrap_or(board.first),
-        )
-    });
+    let par = par_of(&table, board, settings);
     Ok(if settings.json {
         table_json(&deal, &table, par.as_ref())
     } else {
-        table_text(&deal, &table, par.as_ref())
+        let rows: Vec<String> = strains.iter().map(|&s| table_row(&table, s)).collect();
+        let mut out = format!("{deal}\n{}\n{}", table_header(), rows.join("\n"));
+        if let Some(par) = &par {
+            out += &format!("\n{}", par_line(par));
+        }
+        out
+    })
+}
+
+/// One deal's table, a strain a job: in text each strain's row is printed as soon as it
+/// and the strains before it are solved, for a Five Crowns or Deuces Wild strain can take
+/// minutes.
+fn table_of_one(board: &Board, settings: &Settings) -> Result<(), String> {
+    let deal = deal_string(board, settings);
+    let strains = strains_of(settings.variant);
+    if !settings.json {
+        println!("{deal}\n{}", table_header());
+    }
+    let mut table = DdTable::new(strains.clone(), 4);
+    progress::solve_in_order(
+        strains.len(),
+        "strains",
+        settings.threads,
+        settings.memory,
+        |solver, k| {
+            solver
+                .table_for(&board.hands, &strains[k..=k], |s| {
+                    settings.variant.trick_rules(s)
+                })
+                .map_err(|e| format!("deal {deal}: {e}"))
+        },
+        |k, row| {
+            let strain = strains[k];
+            for seat in Seat::ALL {
+                table.set_tricks(strain, seat, row.tricks(strain, seat).unwrap_or(0));
+            }
+            if !settings.json {
+                println!("{}", table_row(&table, strain));
+            }
+        },
+    )?;
+    let par = par_of(&table, board, settings);
+    if settings.json {
+        println!("{}", table_json(&deal, &table, par.as_ref()));
+    } else if let Some(par) = &par {
+        println!("{}", par_line(par));
+    }
+    Ok(())
+}
+
+/// The deal as a PBN string, as the output names it.
+fn deal_string(board: &Board, settings: &Settings) -> String {
+    format_deal_for(settings.variant.deck(), board.first, &board.hands)
+}
+
+/// The par of a whole Contract Bridge deal; `None` in the other games and for an ending,
+/// which lacks the deal's thirteen tricks.
+fn par_of(table: &DdTable, board: &Board, settings: &Settings) -> Option<Par> {
+    let whole = board.hands[Seat::North].len() == settings.variant.hand_size();
+    (settings.variant == BridgeVariant::Standard && whole).then(|| {
+        par(
+            table,
+            settings.vulnerability,
+            settings.dealer.unwrap_or(board.first),
+        )
     })
 }
 
@@ -369,62 +403,106 @@ fn par_contracts(par: &Par) -> Vec<String> {
         .collect()
 }
 
-fn table_text(deal: &str, table: &DdTable, par: Option<&Par>) -> String {
-    let mut out = format!("{deal}\n    ");
-    for &strain in table.strains() {
-        out += &format!("{strain:>3}");
-    }
-    for seat in Seat::ALL {
-        out += &format!("\n  {seat} ");
-        for &strain in table.strains() {
-            out += &format!("{:>3}", table.tricks(strain, seat).unwrap_or(0));
-        }
-    }
-    if let Some(par) = par {
-        out += &format!("\n  par {} {}", par.score, par_contracts(par).join(" "));
-    }
-    out
+/// The head of a table in text: a column a declarer, each label right-aligned over its
+/// numbers.
+fn table_header() -> String {
+    let seats: String = Seat::ALL
+        .iter()
+        .map(|s| format!("{:>3}", s.to_string()))
+        .collect();
+    format!("    {seats}")
 }
 
-/// The defence's tricks after each opening lead.
-fn leads(
-    solver: &mut Solver,
-    board: &Board,
-    settings: &Settings,
-    deal: &str,
-    strain: Strain,
-    declarer: Seat,
-) -> Result<String, String> {
-    let leader = declarer.lho();
-    let position = Position::new(
+/// A strain's row of a table in text: declarer's tricks under each seat of
+/// [`table_header`].
+fn table_row(table: &DdTable, strain: Strain) -> String {
+    // `Strain` writes itself without padding: pad its text.
+    let mut row = format!("{:>4}", strain.to_string());
+    for seat in Seat::ALL {
+        row += &format!("{:>3}", table.tricks(strain, seat).unwrap_or(0));
+    }
+    row
+}
+
+fn par_line(par: &Par) -> String {
+    format!("  par {} {}", par.score, par_contracts(par).join(" "))
+}
+
+/// The position of an opening lead: declarer's left-hand opponent on lead.
+fn lead_position(board: &Board, settings: &Settings, strain: Strain, declarer: Seat) -> Position {
+    Position::new(
         settings.variant.trick_rules(strain),
         board.hands.0.to_vec(),
-        leader.into(),
+        declarer.lho().into(),
         Sides::Partnerships,
+    )
+}
+
+/// One deal's opening leads, a lead a job.
+fn leads_of_one(
+    board: &Board,
+    settings: &Settings,
+    strain: Strain,
+    declarer: Seat,
+) -> Result<(), String> {
+    let deal = deal_string(board, settings);
+    let position = lead_position(board, settings, strain, declarer);
+    let moves = position.legal_moves();
+    let mut values = Vec::with_capacity(moves.len());
+    progress::solve_in_order(
+        moves.len(),
+        "leads",
+        settings.threads,
+        settings.memory,
+        |solver, k| {
+            let (card, named) = moves[k];
+            solver
+                .card_value(&position, card, named)
+                .map_err(|e| format!("deal {deal}: {e}"))
+        },
+        |_, value| values.push(value),
+    )?;
+    println!(
+        "{}",
+        leads_output(&deal, settings, strain, declarer, &values)
     );
-    let values = solver
-        .card_values(&position)
-        .map_err(|e| format!("deal {deal}: {e}"))?;
-    let mut values: Vec<_> = values.into_iter().collect();
+    Ok(())
+}
+
+/// The defence's tricks after each opening lead, best first. A named joker counts once,
+/// at its best naming: the leader names it.
+fn leads_output(
+    deal: &str,
+    settings: &Settings,
+    strain: Strain,
+    declarer: Seat,
+    values: &[CardValue],
+) -> String {
+    let mut values = best_per_card(values);
     values.sort_by_key(|v| (std::cmp::Reverse(v.tricks), std::cmp::Reverse(v.card)));
     if settings.json {
         let leads: serde_json::Map<String, Value> = values
             .iter()
             .map(|v| (v.card.to_string(), json!(v.tricks)))
             .collect();
-        return Ok(json!({"deal": deal, "strain": strain.to_string(), "declarer": declarer.to_string(), "leads": leads}).to_string());
+        return json!({"deal": deal, "strain": strain.to_string(), "declarer": declarer.to_string(), "leads": leads}).to_string();
     }
     let list: Vec<String> = values
         .iter()
-        .map(|v| format!("{} {}", v.card, v.tricks))
+        .map(|v| match v.named {
+            Some(suit) => format!("{} {} (named {suit})", v.card, v.tricks),
+            None => format!("{} {}", v.card, v.tricks),
+        })
         .collect();
-    Ok(format!(
-        "{deal}\n  {strain} by {declarer}, {leader} leads; defence's tricks: {}",
+    format!(
+        "{deal}\n  {strain} by {declarer}, {} leads; defence's tricks: {}",
+        declarer.lho(),
         list.join(", ")
-    ))
+    )
 }
 
-/// Devil's Bridge: each player's range on a seeded hand.
+/// Devil's Bridge: each player's range on a seeded hand, a player a job; in text each
+/// player's line is printed as soon as it and those before it are solved.
 fn devils(args: &SolveArgs) -> Result<(), String> {
     if args.deal.is_some() || args.file.is_some() || args.lead {
         return Err("--game devils-bridge: solve a seeded hand with --seed (and --players)".into());
@@ -441,15 +519,35 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
         setup.first_player(),
         Sides::EachAlone,
     );
-    let mut solver = Solver::with_memory(args.memory << 20);
     let trump = setup.trump().map_or("NT".to_string(), |s| s.to_string());
-    let mut ranges = Vec::new();
-    for p in 0..players {
-        let range = solver
-            .range(&position, Player(p as u8))
-            .map_err(|e| format!("--seed {seed}: {e}"))?;
-        ranges.push(range);
+    if !args.json {
+        println!(
+            "seed {seed}, trump {trump}, player {} leads; each player's tricks, everyone else \
+             against them:",
+            setup.first_player()
+        );
     }
+    let mut ranges = Vec::with_capacity(players);
+    progress::solve_in_order(
+        players,
+        "players",
+        args.threads,
+        args.memory << 20,
+        |solver, p| {
+            solver
+                .range(&position, Player(p as u8))
+                .map_err(|e| format!("--seed {seed}: {e}"))
+        },
+        |p, range| {
+            if !args.json {
+                println!(
+                    "  player {p}: can make sure of at least {} and of at most {}  ({})",
+                    range.most, range.fewest, hands[p]
+                );
+            }
+            ranges.push(range);
+        },
+    )?;
     if args.json {
         let ranges: serde_json::Map<String, Value> = ranges
             .iter()
@@ -461,21 +559,14 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
             "{}",
             json!({"seed": seed, "trump": trump, "leader": setup.first_player().0, "hands": hands, "ranges": ranges})
         );
-        return Ok(());
-    }
-    println!(
-        "seed {seed}, trump {trump}, player {} leads",
-        setup.first_player()
-    );
-    for (p, r) in ranges.iter().enumerate() {
-        println!("  {p}: {}..{} tricks  ({})", r.fewest, r.most, hands[p]);
     }
     Ok(())
 }
 
 /// `--game bridgette`: the dealt thirteen cards of each player (before the exchange), for
 /// each strain and each declarer, with the declarer's opponent leading: the tricks
-/// declarer takes under the colon rules.
+/// declarer takes under the colon rules. A strain a job; in text each strain's row is
+/// printed as soon as it and those before it are solved.
 fn bridgette(args: &SolveArgs) -> Result<(), String> {
     if args.deal.is_some() || args.file.is_some() || args.lead || args.players.is_some() {
         return Err("--game bridgette: solve a seeded deal with --seed".into());
@@ -484,26 +575,51 @@ fn bridgette(args: &SolveArgs) -> Result<(), String> {
     let seed = args.seed.unwrap_or(0);
     let setup = tenace_rules::bridgette::BridgetteSetup::seeded(options, seed, None);
     let hands = setup.hands.0.clone();
-    let mut solver = Solver::with_memory(args.memory << 20);
-    let mut table: Vec<(Strain, [u8; 2])> = Vec::new();
-    for strain in Strain::STANDARD {
-        let mut row = [0; 2];
-        for (declarer, tricks) in row.iter_mut().enumerate() {
-            let rules = tenace_rules::trick::TrickRules {
-                trump: strain.trump(),
-                special: tenace_rules::trick::SpecialRule::Colons {
-                    block_allows_colon_lead: options.block_allows_colon_lead,
-                },
-            };
-            let leader = Player(declarer as u8).next(2);
-            let position = Position::new(rules, hands.clone(), leader, Sides::EachAlone);
-            let defence = solver
-                .tricks(&position)
-                .map_err(|e| format!("--seed {seed}: {e}"))?;
-            *tricks = 13 - defence;
+    if !args.json {
+        println!(
+            "seed {seed}, dealer {}: the dealt hands, before the exchange",
+            setup.dealer
+        );
+        for (p, hand) in hands.iter().enumerate() {
+            println!("  {p}: {hand}");
         }
-        table.push((strain, row));
+        println!("declarer's tricks of 13, the other player leading:");
+        println!("    declarer 0  1");
     }
+    let rules = |strain: Strain| tenace_rules::trick::TrickRules {
+        trump: strain.trump(),
+        special: tenace_rules::trick::SpecialRule::Colons {
+            block_allows_colon_lead: options.block_allows_colon_lead,
+        },
+    };
+    let mut table: Vec<(Strain, [u8; 2])> = Vec::new();
+    progress::solve_in_order(
+        Strain::STANDARD.len(),
+        "strains",
+        args.threads,
+        args.memory << 20,
+        |solver, k| {
+            let strain = Strain::STANDARD[k];
+            let mut row = [0; 2];
+            for (declarer, tricks) in row.iter_mut().enumerate() {
+                let leader = Player(declarer as u8).next(2);
+                let position =
+                    Position::new(rules(strain), hands.clone(), leader, Sides::EachAlone);
+                let defence = solver
+                    .tricks(&position)
+                    .map_err(|e| format!("--seed {seed}: {e}"))?;
+                *tricks = 13 - defence;
+            }
+            Ok(row)
+        },
+        |k, row| {
+            let strain = Strain::STANDARD[k];
+            if !args.json {
+                println!("{:>12}{:>3}{:>3}", strain.to_string(), row[0], row[1]);
+            }
+            table.push((strain, row));
+        },
+    )?;
     if args.json {
         let by_player = |p: usize| -> Value {
             Value::Object(
@@ -519,23 +635,6 @@ fn bridgette(args: &SolveArgs) -> Result<(), String> {
             json!({"seed": seed, "dealer": setup.dealer.0, "hands": hands,
                 "tricks": {"0": by_player(0), "1": by_player(1)}})
         );
-        return Ok(());
-    }
-    println!(
-        "seed {seed}, dealer {}: the dealt hands, before the exchange",
-        setup.dealer
-    );
-    for (p, hand) in hands.iter().enumerate() {
-        println!("  {p}: {hand}");
-    }
-    println!("declarer's tricks of 13, the other player leading:");
-    println!("       C   D   H   S  NT");
-    for p in 0..2 {
-        let cells: Vec<String> = table
-            .iter()
-            .map(|(_, row)| format!("{:>3}", row[p]))
-            .collect();
-        println!("  {p}: {}", cells.join(" "));
     }
     Ok(())
 }
