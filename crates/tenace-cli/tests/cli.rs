@@ -1172,35 +1172,59 @@ fn solve_values_a_joker_lead_at_its_best_naming() {
     assert!(leads.contains("JK 2 (named "), "{text}");
 }
 
+/// Where each word of a line ends: right-aligned columns end together.
+fn word_ends(line: &str) -> Vec<usize> {
+    line.char_indices()
+        .filter(|&(i, c)| {
+            c != ' '
+                && line[i + c.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|n| n == ' ')
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Every row's numbers (after its label) end where the heading's column labels do.
+fn assert_columns(header: &str, rows: &[&str], columns: usize) {
+    let ends = word_ends(header);
+    assert!(ends.len() >= columns, "a label a column: {header:?}");
+    for row in rows {
+        let row_ends = word_ends(row);
+        assert_eq!(
+            row_ends.len(),
+            columns + 1,
+            "a label and {columns} numbers: {row:?}"
+        );
+        assert_eq!(
+            row_ends[1..],
+            ends[ends.len() - columns..],
+            "{header:?} over {row:?}"
+        );
+    }
+}
+
 #[test]
 fn solve_table_labels_sit_over_their_columns() {
     let text = ok(&["solve", "--deal", SOLID]);
     let lines: Vec<&str> = text.lines().collect();
-    let header = lines[1];
-    // Where each label and each number ends: right-aligned columns end together.
-    let ends = |line: &str| -> Vec<usize> {
-        line.char_indices()
-            .filter(|&(i, c)| {
-                c != ' '
-                    && line[i + c.len_utf8()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|n| n == ' ')
-            })
-            .map(|(i, _)| i)
-            .collect()
-    };
-    let columns = ends(header);
-    assert_eq!(columns.len(), 4, "a column a seat: {header:?}");
     let rows: Vec<&str> = lines[2..]
         .iter()
         .copied()
         .filter(|l| !l.trim_start().starts_with("par"))
         .collect();
     assert_eq!(rows.len(), 5, "a row a strain: {text}");
-    for row in rows {
-        assert_eq!(ends(row)[1..], columns[..], "{header:?} over {row:?}");
-    }
+    assert_columns(lines[1], &rows, 4);
+
+    let text = ok(&["solve", "--game", "bridgette", "--seed", "3"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("declarer "))
+        .unwrap_or_else(|| panic!("a heading naming the declarers: {text}"));
+    assert_eq!(lines.len(), header + 6, "a row a strain: {text}");
+    assert_columns(lines[header], &lines[header + 1..], 2);
 }
 
 #[test]

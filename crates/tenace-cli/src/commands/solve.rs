@@ -584,7 +584,7 @@ fn bridgette(args: &SolveArgs) -> Result<(), String> {
             println!("  {p}: {hand}");
         }
         println!("declarer's tricks of 13, the other player leading:");
-        println!("    declarer 0  1");
+        println!("{}", bridgette_row("declarer", [0, 1]));
     }
     let rules = |strain: Strain| tenace_rules::trick::TrickRules {
         trump: strain.trump(),
@@ -615,7 +615,7 @@ fn bridgette(args: &SolveArgs) -> Result<(), String> {
         |k, row| {
             let strain = Strain::STANDARD[k];
             if !args.json {
-                println!("{:>12}{:>3}{:>3}", strain.to_string(), row[0], row[1]);
+                println!("{}", bridgette_row(&strain.to_string(), row));
             }
             table.push((strain, row));
         },
@@ -637,4 +637,10 @@ fn bridgette(args: &SolveArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// A line of the Bridgette table in text, the label right-aligned before a column a
+/// declarer, so that the heading and the rows line up.
+fn bridgette_row(label: &str, cells: [u8; 2]) -> String {
+    format!("{label:>12}{:>3}{:>3}", cells[0], cells[1])
 }
