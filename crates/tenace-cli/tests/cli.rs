@@ -1257,7 +1257,7 @@ fn solve_devils_bridge_prints_each_range_and_clean_json() {
         assert!(fewest <= Some(4) && most <= Some(4), "{json}");
         assert!(
             lines[p + 1].contains(&format!(
-                "player {p}: can make sure of at least {} and of at most {}",
+                "player {p}: at least {} trying to win, at most {} trying to lose",
                 most.unwrap(),
                 fewest.unwrap()
             )),
@@ -1370,4 +1370,38 @@ fn readme_lists_every_command_and_its_docs_exist() {
         !readme.contains("each or a"),
         "the sentence about matches reads as it should"
     );
+}
+
+/// Every example of the README's Examples section that shows its output prints exactly
+/// that output.
+#[test]
+fn readme_examples_print_what_the_readme_shows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let section = readme
+        .split("## Examples")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README's Examples block");
+    let mut checked = 0;
+    let mut lines = section.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ tenace ") else {
+            continue;
+        };
+        let mut shown = String::new();
+        while let Some(out) = lines.next_if(|l| !l.is_empty() && !l.starts_with("$ ")) {
+            shown += out;
+            shown.push('\n');
+        }
+        if shown.is_empty() || command.contains('|') {
+            continue;
+        }
+        let args = shell_words(command);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(ok(&args), shown, "tenace {command}");
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} examples with output");
 }

@@ -522,8 +522,8 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
     let trump = setup.trump().map_or("NT".to_string(), |s| s.to_string());
     if !args.json {
         println!(
-            "seed {seed}, trump {trump}, player {} leads; each player's tricks, everyone else \
-             against them:",
+            "seed {seed}, trump {trump}, player {} leads; each player's sure tricks, everyone \
+             else against them:",
             setup.first_player()
         );
     }
@@ -541,7 +541,7 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
         |p, range| {
             if !args.json {
                 println!(
-                    "  player {p}: can make sure of at least {} and of at most {}  ({})",
+                    "  player {p}: at least {} trying to win, at most {} trying to lose  ({})",
                     range.most, range.fewest, hands[p]
                 );
             }
