@@ -94,6 +94,16 @@ impl Bench {
 
 fn appends(c: &mut Criterion) {
     let mut group = c.benchmark_group("append");
+    let report = |name: &str, stats: tenace_store::CommitStats| {
+        eprintln!(
+            "{name}: {} appends in {} commits ({:.1} per commit, largest {}), {:.1} us of transaction per append",
+            stats.appends,
+            stats.batches,
+            stats.appends as f64 / stats.batches.max(1) as f64,
+            stats.largest_batch,
+            stats.busy_micros as f64 / stats.appends.max(1) as f64,
+        );
+    };
     group
         .throughput(Throughput::Elements(1))
         .sample_size(10)
@@ -123,13 +133,55 @@ fn appends(c: &mut Criterion) {
                 })
             });
         });
-        let stats = committer.stats();
-        eprintln!(
-            "group_commit/{writers}_writers: {} appends in {} commits ({:.1} per commit, largest {})",
-            stats.appends,
-            stats.batches,
-            stats.appends as f64 / stats.batches.max(1) as f64,
-            stats.largest_batch
+        report(
+            &format!("group_commit/{writers}_writers"),
+            committer.stats(),
+        );
+    }
+    // As an async server uses it: few threads, many tables in flight, answers through
+    // `append_then`. Each of two submitters sends one append for each of its tables, then
+    // waits for all their answers before the next round (a table waits for its commit).
+    for tables in [256, 1024] {
+        let bench = Bench::new(tables);
+        let committer = GroupCommitter::start(Arc::clone(&bench.store));
+        let submitters = 2;
+        group.bench_function(format!("group_commit_then/{tables}_tables"), |b| {
+            b.iter_custom(|iters| {
+                let start = Instant::now();
+                std::thread::scope(|scope| {
+                    for submitter in 0..submitters {
+                        let (bench, committer) = (&bench, &committer);
+                        scope.spawn(move || {
+                            let mine: Vec<usize> =
+                                (submitter..tables).step_by(submitters).collect();
+                            let mut left = iters / submitters as u64;
+                            while left > 0 {
+                                let round = &mine[..mine.len().min(left as usize)];
+                                let (sender, answers) = std::sync::mpsc::channel();
+                                for &writer in round {
+                                    let sender = sender.clone();
+                                    committer.append_then(
+                                        bench.next_event(writer),
+                                        move |outcome| {
+                                            let _ = sender.send(outcome);
+                                        },
+                                    );
+                                }
+                                drop(sender);
+                                for outcome in answers {
+                                    outcome.expect("append");
+                                }
+                                left -= round.len() as u64;
+                            }
+                        });
+                    }
+                });
+                start.elapsed()
+            });
+        });
+        report(
+            &format!("group_commit_then/{tables}_tables"),
+            committer.stats(),
         );
     }
     group.finish();

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use crate::error::{Result, StoreError};
 use crate::model::{Appended, NewEvent};
@@ -33,6 +34,9 @@ pub struct CommitStats {
     pub appends: u64,
     /// The most appends one transaction held.
     pub largest_batch: u64,
+    /// Time spent in the store's transactions, appends and commits, in microseconds: over
+    /// the wall time, how busy the writer is.
+    pub busy_micros: u64,
 }
 
 /// The counters behind [`CommitStats`], shared with the writer thread.
@@ -41,6 +45,7 @@ struct Counters {
     batches: AtomicU64,
     appends: AtomicU64,
     largest_batch: AtomicU64,
+    busy_micros: AtomicU64,
 }
 
 /// What a caller gets once the commit holding its append is done.
@@ -191,6 +196,7 @@ impl GroupCommitter {
             batches: self.counters.batches.load(Ordering::Relaxed),
             appends: self.counters.appends.load(Ordering::Relaxed),
             largest_batch: self.counters.largest_batch.load(Ordering::Relaxed),
+            busy_micros: self.counters.busy_micros.load(Ordering::Relaxed),
         }
     }
 
@@ -242,7 +248,10 @@ fn write_loop<S: Store + ?Sized>(
         let (events, replies): (Vec<NewEvent>, Vec<Reply>) =
             jobs.into_iter().map(|job| (job.event, job.reply)).unzip();
         let size = u64::try_from(events.len()).unwrap_or(u64::MAX);
+        let started = Instant::now();
         let outcomes = store.append_batch(&events);
+        let busy = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        counters.busy_micros.fetch_add(busy, Ordering::Relaxed);
         counters.batches.fetch_add(1, Ordering::Relaxed);
         counters.appends.fetch_add(size, Ordering::Relaxed);
         counters.largest_batch.fetch_max(size, Ordering::Relaxed);
@@ -449,6 +458,7 @@ mod tests {
             (stats.batches, stats.appends, stats.largest_batch),
             (3, 11, 6)
         );
+        assert!(stats.busy_micros > 0, "the held batch took time");
     }
 
     #[test]

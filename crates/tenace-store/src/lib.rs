@@ -25,6 +25,9 @@
 //!
 //! Times are milliseconds since the Unix epoch. The SQLite file's `user_version` is its
 //! schema version; opening a file migrates it, and a file from a newer build is refused.
+//! Beside `tenace.sqlite` SQLite keeps `tenace.sqlite-wal` (the write-ahead log, copied
+//! into the file every 10,000 pages, so up to about 40 MiB) and `tenace.sqlite-shm`; a
+//! backup copies all three with the server stopped, or uses SQLite's own backup.
 //!
 //! Nothing here uses an async runtime: an async server calls the store from a blocking pool
 //! and gets its append answers through [`GroupCommitter::append_then`].
