@@ -430,6 +430,40 @@ mod tests {
     use super::*;
     use crate::PlayerToken;
 
+    /// Reads go through their own connections, so a lobby query answers while a commit
+    /// holds the writer.
+    #[test]
+    fn reads_do_not_wait_for_the_writer() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let store = SqliteStore::open(dir.path().join("tenace.sqlite")).expect("opens");
+        let player = store
+            .create_player("Reader", &PlayerToken::generate().hash())
+            .expect("player");
+        let held = store.writer();
+        held.execute_batch("BEGIN IMMEDIATE; UPDATE players SET display_name = 'Held'")
+            .expect("a write transaction in progress");
+        let (answer_tx, answer) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let _ = answer_tx.send(
+                    store
+                        .player(player.id)
+                        .map(|found| found.map(|p| p.display_name)),
+                );
+            });
+            let read = answer.recv_timeout(std::time::Duration::from_secs(5));
+            // Let go of the writer before asserting, so a failed read cannot deadlock.
+            held.execute_batch("ROLLBACK").expect("rollback");
+            drop(held);
+            // The reader sees the last commit, not the transaction in progress.
+            assert_eq!(
+                read.ok().and_then(Result::ok),
+                Some(Some("Reader".to_owned())),
+                "the read waited for the writer or saw uncommitted data"
+            );
+        });
+    }
+
     /// A disk that fills up mid-batch: whatever SQLite does (undo one statement or the
     /// whole transaction), what the outcomes say was stored is exactly what is stored.
     #[test]
