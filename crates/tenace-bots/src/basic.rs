@@ -67,6 +67,12 @@ impl BasicBot {
 impl Bot for BasicBot {
     fn decide(&mut self, view: &View, legal: &[Action]) -> Result<Decision, BotError> {
         let first = *legal.first().ok_or(BotError::NoLegalAction)?;
+        if legal == [Action::PlayBlind] {
+            return Ok(Decision::new(
+                first,
+                "the blind hand: my card, unseen, as the rules force",
+            ));
+        }
         let info = SeatInfo::new(view).ok_or(BotError::NoViewer)?;
         // A rule's choice is used only if it is legal; otherwise the first legal action,
         // said plainly.

@@ -117,10 +117,19 @@ fn the_blind_hand_shows_each_player_every_card_but_their_own() {
         apply(&mut e, p, "0");
     }
     apply(&mut e, "3", "0");
-    // The play is forced: legal names the card, and the engine takes it.
+    // The play is forced and unseen: legal offers "blind", never the card, and a named
+    // card is refused in words that do not depend on the card.
     let legal = ok(&mut e, json!({"cmd":"legal"}));
-    assert_eq!(legal["legal"]["0"], json!(["SA"]));
-    apply(&mut e, "0", "SA");
+    assert_eq!(legal["legal"]["0"], json!(["blind"]));
+    let right = e.handle(&json!({"cmd":"apply","player":"0","action":"SA"}).to_string());
+    let wrong = e.handle(&json!({"cmd":"apply","player":"0","action":"SK"}).to_string());
+    assert_eq!(right["ok"], json!(false));
+    assert_eq!(right, wrong);
+    assert!(!right.to_string().contains("SA"), "{right}");
+    apply(&mut e, "0", "blind");
+    // On the table the card is public, and the record shows it.
+    let obs = ok(&mut e, json!({"cmd":"observe","player":"0"}))["observation"].clone();
+    assert!(obs.to_string().contains("SA"), "{obs}");
 }
 
 #[test]

@@ -15,7 +15,8 @@ use crate::view::View;
 /// calls `P X XX 1C … 7NT` (and `0NT`), cards `SA`, and in Five Crowns no trump under
 /// `fc_nt_joker = nominated_two` the joker named as a suit, `JKS` (the joker as the two
 /// of spades). Devil's Bridge bids are bare numbers, `3`, and a changed bid is written
-/// `change 3`. A Bridgette discard in the exchange is written `discard SA`.
+/// `change 3`. A Bridgette discard in the exchange is written `discard SA`. In a Devil's
+/// Bridge blind hand a player plays the card they cannot see with `blind`.
 ///
 /// ```
 /// use tenace_rules::{Action, Call};
@@ -28,6 +29,8 @@ use crate::view::View;
 /// assert_eq!(Action::ChangeBid(2).to_string(), "change 2");
 /// assert_eq!("discard GC".parse::<Action>().unwrap(), Action::Discard("GC".parse().unwrap()));
 /// assert_eq!(Action::Discard("SA".parse().unwrap()).to_string(), "discard SA");
+/// assert_eq!("blind".parse::<Action>().unwrap(), Action::PlayBlind);
+/// assert_eq!(Action::PlayBlind.to_string(), "blind");
 /// assert!("ZZ".parse::<Action>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,6 +47,30 @@ pub enum Action {
     ChangeBid(u8),
     /// A Bridgette card put away face down in the exchange (RULES.md §4.2).
     Discard(Card),
+    /// A Devil's Bridge player in a blind hand plays their one card without seeing it
+    /// (RULES.md §3.1: the play is forced). The engine resolves which card it is, so the
+    /// player is never told its name before it lands on the table: not in their legal
+    /// actions, not in an error, not in the record (which keeps this action; the card is
+    /// in the trick once played).
+    PlayBlind,
+}
+
+impl Action {
+    /// Whether this action puts a card on the table: a card, the joker named as a suit,
+    /// or a blind play.
+    ///
+    /// ```
+    /// use tenace_rules::Action;
+    /// assert!(Action::PlayBlind.is_card_play());
+    /// assert!("SA".parse::<Action>().unwrap().is_card_play());
+    /// assert!(!Action::Bid(2).is_card_play());
+    /// ```
+    pub const fn is_card_play(&self) -> bool {
+        matches!(
+            self,
+            Action::Card(_) | Action::NamedJoker(_) | Action::PlayBlind
+        )
+    }
 }
 
 impl fmt::Display for Action {
@@ -55,6 +82,7 @@ impl fmt::Display for Action {
             Action::Bid(n) => write!(f, "{n}"),
             Action::ChangeBid(n) => write!(f, "change {n}"),
             Action::Discard(c) => write!(f, "discard {c}"),
+            Action::PlayBlind => write!(f, "blind"),
         }
     }
 }
@@ -62,7 +90,7 @@ impl fmt::Display for Action {
 /// Why an action could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3), a changed bid (e.g. change 3) or a Bridgette discard (e.g. discard SA)"
+    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3), a changed bid (e.g. change 3), a Bridgette discard (e.g. discard SA) or a blind play (blind)"
 )]
 pub struct ActionParseError(pub String);
 
@@ -77,6 +105,9 @@ impl FromStr for Action {
             return Ok(Action::Bid(n));
         }
         let lower = s.trim().to_ascii_lowercase();
+        if lower == "blind" {
+            return Ok(Action::PlayBlind);
+        }
         if let Some(rest) = lower.strip_prefix("discard") {
             return match rest.trim().parse::<Card>() {
                 Ok(card) if rest.starts_with(char::is_whitespace) => Ok(Action::Discard(card)),
@@ -204,6 +235,12 @@ pub enum IllegalAction {
     /// A Bridgette bid restriction, the duty to name a contract, or a discard.
     #[error(transparent)]
     Bridgette(#[from] crate::bridgette::BridgetteError),
+    /// A card named in a Devil's Bridge blind hand, or a blind play in a hand that is not
+    /// blind. The words never depend on the card named.
+    #[error(
+        "{0} (RULES.md §3.1: in the blind hand nobody sees their own card, and the play is forced)"
+    )]
+    BlindPlay(&'static str),
     /// The player may not act now.
     #[error("{player} may not act now: {reason}")]
     NotToAct {

@@ -240,8 +240,7 @@ fn the_blind_hand_hides_each_card_from_its_holder_only() {
             assert!(!own.contains(obs.turned_up.unwrap()));
         }
     }
-    // Bid blind, then the forced play: legal_actions names the card only when it is the
-    // holder's turn to play.
+    // Bid blind, then the forced play: no legal action ever names the holder's card.
     for i in 0..3 {
         bid(&mut h, i, 0);
         assert!(
@@ -251,11 +250,62 @@ fn the_blind_hand_hides_each_card_from_its_holder_only() {
         );
     }
     bid(&mut h, 3, 0);
-    assert_eq!(h.legal_actions(p(0)), vec![Action::Card(cards[0])]);
-    h.try_apply(p(0), Action::Card(cards[0])).unwrap();
-    // Once played, the card is public, the holder's observation included.
+    assert_eq!(h.legal_actions(p(0)), vec![Action::PlayBlind]);
+    // Guessing a card teaches nothing: the right card and a wrong one get the same
+    // refusal, and the hand is unchanged.
+    let before = h.clone();
+    let wrong = Deck::Standard
+        .cards()
+        .iter()
+        .find(|c| !cards.contains(c))
+        .unwrap();
+    let right_err = h.try_apply(p(0), Action::Card(cards[0])).unwrap_err();
+    let wrong_err = h.try_apply(p(0), Action::Card(wrong)).unwrap_err();
+    assert_eq!(right_err, wrong_err);
+    assert!(!right_err.to_string().contains(&cards[0].to_string()));
+    assert_eq!(h, before);
+    // Out of turn, the blind play is refused too.
+    assert!(h.try_apply(p(1), Action::PlayBlind).is_err());
+    h.try_apply(p(0), Action::PlayBlind).unwrap();
+    // Once played, the card is public, the holder's observation included; the record
+    // keeps the blind play as it was made, views show its card.
     let obs = h.observation(p(0));
     assert_eq!(obs.trick.unwrap().cards(), &[cards[0]]);
+    assert_eq!(h.history().last().unwrap().action, Action::PlayBlind);
+    assert_eq!(obs.history.last().unwrap().action, Action::Card(cards[0]));
+    for i in 1..4 {
+        for j in 0..4 {
+            let expected = if i == j {
+                vec![Action::PlayBlind]
+            } else {
+                vec![]
+            };
+            assert_eq!(h.legal_actions(p(j)), expected, "player {j} at play {i}");
+        }
+        h.try_apply(p(i), Action::PlayBlind).unwrap();
+    }
+    assert_eq!(h.phase(), Phase::Finished);
+    let played: Vec<Action> = h.observation(p(2)).history[4..]
+        .iter()
+        .map(|m| m.action)
+        .collect();
+    assert_eq!(
+        played,
+        cards.iter().map(|&c| Action::Card(c)).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_named_card_or_a_blind_play_in_the_wrong_hand_is_refused() {
+    // A hand that is not blind takes named cards, not "blind".
+    let setup = HandSetup::seeded(DevilsBridgeOptions::for_players(3), 1, 2, Some(p(2)), false);
+    let mut h = DevilsHand::from_setup(setup).unwrap();
+    for i in 0..3 {
+        let b = h.legal_actions(p(i))[0];
+        h.try_apply(p(i), b).unwrap();
+    }
+    let err = h.try_apply(p(0), Action::PlayBlind).unwrap_err();
+    assert!(err.to_string().contains("this hand is not blind"), "{err}");
 }
 
 #[test]

@@ -142,7 +142,8 @@ fn check_finished(hand: &DevilsHand, ctx: &str) {
         .fold(CardSet::EMPTY, |set, (_, &h)| set | h);
     let mut played = CardSet::EMPTY;
     let mut count = 0;
-    for m in hand.history() {
+    // The record keeps a blind play as made; the full view names its card.
+    for m in hand.full_view().history {
         if let Action::Card(c) = m.action {
             assert!(
                 setup.hands[m.player].contains(c),

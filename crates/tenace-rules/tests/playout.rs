@@ -208,7 +208,7 @@ impl Model {
                 }
             }
             Action::NamedJoker(_) => panic!("Contract Bridge has no joker to name"),
-            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => {
+            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) | Action::PlayBlind => {
                 panic!("Contract Bridge has no numeric bids and no exchange")
             }
         }
@@ -497,7 +497,8 @@ fn play_one(seed: u64) -> Stats {
             | Action::NamedJoker(_)
             | Action::Bid(_)
             | Action::ChangeBid(_)
-            | Action::Discard(_) => None,
+            | Action::Discard(_)
+            | Action::PlayBlind => None,
         })
         .collect();
     let played_set: CardSet = played.iter().copied().collect();

@@ -46,6 +46,7 @@ fn key(action: Action) -> u32 {
         Action::Bid(n) => 3000 + u32::from(n),
         Action::ChangeBid(n) => 4000 + u32::from(n),
         Action::Discard(c) => 5000 + u32::from(c.index()),
+        Action::PlayBlind => 6000,
     }
 }
 
@@ -390,9 +391,11 @@ fn play_one(kind: Kind, seed: u64) -> Stats {
             .filter_map(|m| match m.action {
                 Action::Card(c) => Some(c),
                 Action::NamedJoker(_) => Some(Card::JOKER),
-                Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => {
-                    None
-                }
+                Action::Call(_)
+                | Action::Bid(_)
+                | Action::ChangeBid(_)
+                | Action::Discard(_)
+                | Action::PlayBlind => None,
             })
             .collect();
         assert_eq!(history_cards.len(), kind.deck().len(), "{context}");

@@ -17,6 +17,7 @@ pub fn ok(e: &mut Engine, request: Value) -> Value {
 }
 
 /// Sends a request that must be refused, and returns the error message.
+#[allow(dead_code)] // not every test file expects refusals
 pub fn refused(e: &mut Engine, request: Value) -> String {
     let reply = send(e, request.clone());
     assert_eq!(reply["ok"], json!(false), "{request} -> {reply}");

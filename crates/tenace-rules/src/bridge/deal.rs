@@ -311,7 +311,11 @@ fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
     match action {
         Action::Card(card) => Some((card, None)),
         Action::NamedJoker(suit) => Some((Card::JOKER, Some(suit))),
-        Action::Call(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) => None,
+        Action::Call(_)
+        | Action::Bid(_)
+        | Action::ChangeBid(_)
+        | Action::Discard(_)
+        | Action::PlayBlind => None,
     }
 }
 

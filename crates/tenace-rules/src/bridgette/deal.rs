@@ -434,7 +434,7 @@ impl Game for BridgetteDeal {
                     events.trick_won = play.play_unchecked(card);
                 }
             }
-            Action::NamedJoker(_) | Action::Bid(_) | Action::ChangeBid(_) => {}
+            Action::NamedJoker(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::PlayBlind => {}
         }
         let after = self.phase();
         if after != before {

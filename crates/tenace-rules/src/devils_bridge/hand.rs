@@ -20,10 +20,11 @@ use crate::view::View;
 /// holds the next bidder (or, once everyone has bid, the leader) and every player who may
 /// change their bid.
 ///
-/// In a blind hand each player's one card is hidden from that player alone. The play is
-/// forced, so [`Game::legal_actions`] names the card when it is that player's turn to
-/// play (by then their bid is frozen and the card is about to be shown); their
-/// [`Game::observation`] never does, until it is played.
+/// In a blind hand each player's one card is hidden from that player alone, and nothing
+/// the engine tells them names it until it is played: their [`Game::observation`] leaves
+/// it out, and when it is their turn their only legal action is [`Action::PlayBlind`],
+/// which the engine resolves to the card. A named card from that player is refused with
+/// the same message whatever the card, so guessing learns nothing.
 ///
 /// ```
 /// use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsHand, HandSetup};
@@ -112,6 +113,54 @@ impl DevilsHand {
         )
     }
 
+    /// Puts a card on the table and ends the hand after the last one.
+    fn play_card(&mut self, player: Player, card: Card) -> Events {
+        self.hands[player].remove(card);
+        let trick_won = self.play.play_unchecked(card);
+        Events {
+            trick_won,
+            new_phase: self.play.is_finished().then_some(Phase::Finished),
+        }
+    }
+
+    /// The play starts only once every player has bid.
+    fn check_bidding_over(&self, player: Player) -> Result<(), IllegalAction> {
+        match self.bidding.next_bidder() {
+            Some(next) => Err(Self::not_to_act(
+                player,
+                format!(
+                    "the bidding is not over: player {next} has still to bid \
+                     (RULES.md §3.1: the play starts after every player has bid)"
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A move as views show it: a blind play names its card, which is public once on the
+    /// table. The record ([`Game::history`]) keeps the blind play, as it was made.
+    fn as_shown(&self, m: Move) -> Move {
+        if m.action != Action::PlayBlind {
+            return m;
+        }
+        // A blind hand has one card a player, so the player's one card played is it.
+        let card = self
+            .play
+            .completed()
+            .iter()
+            .map(|t| &t.trick)
+            .chain(std::iter::once(self.play.current()))
+            .flat_map(|t| t.plays())
+            .find_map(|(p, card)| (p == m.player).then_some(card));
+        match card {
+            Some(card) => Move {
+                action: Action::Card(card),
+                ..m
+            },
+            None => m,
+        }
+    }
+
     /// Whether `viewer` may see `owner`'s cards: their own unless the hand is blind, and
     /// in a blind hand everyone's but their own.
     fn sees(&self, viewer: Option<Player>, owner: Player) -> bool {
@@ -138,7 +187,7 @@ impl DevilsHand {
             hand_sizes: self.hands.0.iter().map(|h| h.len()).collect(),
             trick: (self.bidding.is_complete()).then(|| *self.play.current()),
             tricks_won: self.play.tricks_won().to_vec(),
-            history: self.history.clone(),
+            history: self.history.iter().map(|&m| self.as_shown(m)).collect(),
             contract: None,
             declarer: None,
             dummy: None,
@@ -211,7 +260,11 @@ impl Game for DevilsHand {
                 .map(Action::ChangeBid),
         );
         if self.bidding.is_complete() && self.play.to_play() == Some(player) {
-            actions.extend(self.play.legal(self.hands[player]).iter().map(Action::Card));
+            if self.setup.blind {
+                actions.push(Action::PlayBlind);
+            } else {
+                actions.extend(self.play.legal(self.hands[player]).iter().map(Action::Card));
+            }
         }
         actions
     }
@@ -234,16 +287,35 @@ impl Game for DevilsHand {
                     .check_change(player, bid, self.first_card_played())?
             }
             Action::Card(card) => {
-                if let Some(next) = self.bidding.next_bidder() {
-                    return Err(Self::not_to_act(
-                        player,
-                        format!(
-                            "the bidding is not over: player {next} has still to bid \
-                             (RULES.md §3.1: the play starts after every player has bid)"
-                        ),
+                self.check_bidding_over(player)?;
+                if self.setup.blind {
+                    // Checked before the card itself, and in the same words for every
+                    // card: an answer that depended on the card would tell its holder
+                    // what they may not see.
+                    return Err(IllegalAction::BlindPlay(
+                        "this hand is blind: name no card, play yours unseen with \"blind\"",
                     ));
                 }
                 self.play.check(player, self.hands[player], card)?;
+            }
+            Action::PlayBlind => {
+                self.check_bidding_over(player)?;
+                if !self.setup.blind {
+                    return Err(IllegalAction::BlindPlay(
+                        "this hand is not blind: name the card to play, e.g. SA; \"blind\" is \
+                         for the blind one-card hand",
+                    ));
+                }
+                if self.play.to_play() != Some(player) {
+                    let next = self
+                        .play
+                        .to_play()
+                        .map_or("nobody".into(), |p| p.to_string());
+                    return Err(Self::not_to_act(
+                        player,
+                        format!("it is player {next}'s turn to play (RULES.md §3.1)"),
+                    ));
+                }
             }
             Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) => {
                 let (phase, expected) = if self.bidding.is_complete() {
@@ -278,11 +350,11 @@ impl Game for DevilsHand {
                 }
             }
             Action::ChangeBid(bid) => self.bidding.record(player, bid),
-            Action::Card(card) => {
-                self.hands[player].remove(card);
-                events.trick_won = self.play.play_unchecked(card);
-                if self.play.is_finished() {
-                    events.new_phase = Some(Phase::Finished);
+            Action::Card(card) => events = self.play_card(player, card),
+            Action::PlayBlind => {
+                // A blind hand has one card a player: the one the engine plays for them.
+                if let Some(card) = self.hands[player].iter().next() {
+                    events = self.play_card(player, card);
                 }
             }
             Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) => {}
@@ -394,7 +466,12 @@ impl Game for DevilsHand {
         };
         let mut hand = DevilsHand::from_setup(setup).map_err(|e| inconsistent(e.to_string()))?;
         for m in &observation.history {
-            hand.try_apply(m.player, m.action)
+            // Views name a blind play's card; the engine takes it as the blind play it was.
+            let action = match m.action {
+                Action::Card(_) if observation.blind => Action::PlayBlind,
+                action => action,
+            };
+            hand.try_apply(m.player, action)
                 .map_err(|e| inconsistent(format!("the record does not replay: {e}")))?;
         }
         Ok(hand)
