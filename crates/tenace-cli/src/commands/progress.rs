@@ -26,6 +26,28 @@ pub fn solve_in_order<T: Send>(
     job: impl Fn(&mut Solver, usize) -> Result<T, String> + Sync,
     mut emit: impl FnMut(usize, T),
 ) -> Result<(), String> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    solve_each(count, unit, threads, memory, job, |k, value| {
+        waiting.insert(k, value);
+        while let Some(value) = waiting.remove(&next) {
+            emit(next, value);
+            next += 1;
+        }
+    })
+}
+
+/// [`solve_in_order`], but each result is handed to `emit` as soon as its own job is
+/// done, whatever the order: for results that name what they are about (a player's
+/// range), so that one slow job holds up none of the others.
+pub fn solve_each<T: Send>(
+    count: usize,
+    unit: &str,
+    threads: Option<usize>,
+    memory: usize,
+    job: impl Fn(&mut Solver, usize) -> Result<T, String> + Sync,
+    mut emit: impl FnMut(usize, T),
+) -> Result<(), String> {
     if threads == Some(0) {
         return Err("--threads: must be at least 1".into());
     }
@@ -65,8 +87,6 @@ pub fn solve_in_order<T: Send>(
                 );
             });
         });
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
         let mut finished = 0;
         let mut failure = None;
         for (k, result) in results {
@@ -79,18 +99,12 @@ pub fn solve_in_order<T: Send>(
                 );
             }
             match result {
-                Ok(value) if failure.is_none() => {
-                    waiting.insert(k, value);
-                }
+                Ok(value) if failure.is_none() => bar.suspend(|| emit(k, value)),
                 Ok(_) => {}
                 Err(message) => {
                     stop.store(true, Ordering::Relaxed);
                     failure.get_or_insert(message);
                 }
-            }
-            while let Some(value) = waiting.remove(&next) {
-                bar.suspend(|| emit(next, value));
-                next += 1;
             }
         }
         failure.map_or(Ok(()), Err)

@@ -9,7 +9,7 @@ use tenace_formats::pbn::{format_deal_for, parse_deal_for};
 use tenace_rules::Vulnerability;
 use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::devils_bridge::HandSetup;
-use tenace_solver::{CardValue, DdTable, Par, Position, Sides, Solver, best_per_card, par};
+use tenace_solver::{CardValue, DdTable, Par, Position, Range, Sides, Solver, best_per_card, par};
 
 use super::{GameName, progress};
 
@@ -527,8 +527,9 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
             setup.first_player()
         );
     }
-    let mut ranges = Vec::with_capacity(players);
-    progress::solve_in_order(
+    let mut ranges: Vec<Option<Range>> = vec![None; players];
+    // Each line names its player: printed as each is done, in any order.
+    progress::solve_each(
         players,
         "players",
         args.threads,
@@ -545,13 +546,15 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
                     range.most, range.fewest, hands[p]
                 );
             }
-            ranges.push(range);
+            ranges[p] = Some(range);
         },
     )?;
     if args.json {
+        // Every job succeeded, so every player has a range.
         let ranges: serde_json::Map<String, Value> = ranges
             .iter()
             .enumerate()
+            .filter_map(|(p, r)| Some((p, (*r)?)))
             .map(|(p, r)| (p.to_string(), json!({"fewest": r.fewest, "most": r.most})))
             .collect();
         let hands: Vec<String> = hands.iter().map(|h| h.to_string()).collect();
