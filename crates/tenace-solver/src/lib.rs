@@ -34,5 +34,5 @@ mod targets;
 
 pub use par::{Par, ParContract, par};
 pub use position::{Position, Sides, SolveError};
-pub use solver::{CardValue, DEFAULT_MEMORY, Range, Solver, best_per_card};
+pub use solver::{CardValue, DEFAULT_MEMORY, Range, RangeEnd, Solver, best_per_card};
 pub use table::DdTable;

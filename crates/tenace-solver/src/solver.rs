@@ -57,6 +57,15 @@ pub struct Range {
     pub most: u8,
 }
 
+/// Which end of a [`Range`] to search ([`Solver::range_end`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeEnd {
+    /// The most tricks the player can make sure of: [`Range::most`].
+    Most,
+    /// The fewest the player can hold themselves to: [`Range::fewest`].
+    Fewest,
+}
+
 impl Default for Solver {
     fn default() -> Self {
         Solver::new()
@@ -262,18 +271,48 @@ impl Solver {
 
     /// A player's [`Range`]: everyone else plays against them.
     pub fn range(&mut self, position: &Position, player: Player) -> Result<Range, SolveError> {
+        let range = Range {
+            most: self.range_end(position, player, RangeEnd::Most)?,
+            fewest: self.range_end(position, player, RangeEnd::Fewest)?,
+        };
+        Ok(range)
+    }
+
+    /// One end of a player's [`Range`], alone: the two ends are searches of their own
+    /// (neither's table entries serve the other), so threads may share them out.
+    ///
+    /// ```
+    /// use tenace_cards::Player;
+    /// use tenace_rules::trick::TrickRules;
+    /// use tenace_solver::{Position, RangeEnd, Sides, Solver};
+    /// // Three players, no trump, player 0 leads holding the two top spades.
+    /// let hands = vec!["SA SK".parse().unwrap(), "S2 H3".parse().unwrap(),
+    ///     "S3 H2".parse().unwrap()];
+    /// let position = Position::new(TrickRules::plain(None), hands, Player(0), Sides::EachAlone);
+    /// let mut solver = Solver::with_memory(1 << 20);
+    /// assert_eq!(solver.range_end(&position, Player(0), RangeEnd::Most), Ok(2));
+    /// // Both spades win whatever player 0 does: they cannot hold themselves below two.
+    /// assert_eq!(solver.range_end(&position, Player(0), RangeEnd::Fewest), Ok(2));
+    /// ```
+    pub fn range_end(
+        &mut self,
+        position: &Position,
+        player: Player,
+        end: RangeEnd,
+    ) -> Result<u8, SolveError> {
         position.check()?;
         if player.index() >= position.players() {
             return Err(SolveError::NoSuchPlayer(player));
         }
         let alone = 1u8 << player.0;
         let everyone = ((1u16 << position.players()) - 1) as u8;
-        self.begin();
-        let range = Range {
-            most: self.tricks_for_mask(position, alone, alone),
-            fewest: self.tricks_for_mask(position, everyone & !alone, alone),
+        let maximizers = match end {
+            RangeEnd::Most => alone,
+            RangeEnd::Fewest => everyone & !alone,
         };
-        self.in_time(range)
+        self.begin();
+        let tricks = self.tricks_for_mask(position, maximizers, alone);
+        self.in_time(tricks)
     }
 
     /// The Contract Bridge table: tricks for each declarer in each strain.

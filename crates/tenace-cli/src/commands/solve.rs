@@ -9,7 +9,9 @@ use tenace_formats::pbn::{format_deal_for, parse_deal_for};
 use tenace_rules::Vulnerability;
 use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
 use tenace_rules::devils_bridge::HandSetup;
-use tenace_solver::{CardValue, DdTable, Par, Position, Range, Sides, Solver, best_per_card, par};
+use tenace_solver::{
+    CardValue, DdTable, Par, Position, Range, RangeEnd, Sides, Solver, best_per_card, par,
+};
 
 use super::{GameName, progress};
 
@@ -527,26 +529,40 @@ fn devils(args: &SolveArgs) -> Result<(), String> {
             setup.first_player()
         );
     }
+    // Each end of each player's range is a search of its own, so one slow player
+    // keeps both cores busy; each line names its player and is printed as soon as both
+    // of that player's ends are done, in any order.
+    let ends = [RangeEnd::Most, RangeEnd::Fewest];
+    let mut found: Vec<[Option<u8>; 2]> = vec![[None; 2]; players];
     let mut ranges: Vec<Option<Range>> = vec![None; players];
-    // Each line names its player: printed as each is done, in any order.
     progress::solve_each(
-        players,
-        "players",
+        players * ends.len(),
+        "searches",
         args.threads,
         args.memory << 20,
-        |solver, p| {
+        |solver, k| {
             solver
-                .range(&position, Player(p as u8))
+                .range_end(
+                    &position,
+                    Player((k / ends.len()) as u8),
+                    ends[k % ends.len()],
+                )
                 .map_err(|e| format!("--seed {seed}: {e}"))
         },
-        |p, range| {
+        |k, tricks| {
+            let p = k / ends.len();
+            found[p][k % ends.len()] = Some(tricks);
+            let [Some(most), Some(fewest)] = found[p] else {
+                return;
+            };
             if !args.json {
                 println!(
-                    "  player {p}: at least {} trying to win, at most {} trying to lose  ({})",
-                    range.most, range.fewest, hands[p]
+                    "  player {p}: at least {most} trying to win, at most {fewest} trying to \
+                     lose  ({})",
+                    hands[p]
                 );
             }
-            ranges[p] = Some(range);
+            ranges[p] = Some(Range { fewest, most });
         },
     )?;
     if args.json {
