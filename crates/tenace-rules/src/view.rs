@@ -81,6 +81,47 @@ pub struct ExchangeView {
 }
 
 impl View {
+    /// What a spectator may see, from a full view ([`crate::Game::full_view`]): only what
+    /// the table shows everyone. Dummy once the opening lead is made; in a Devil's Bridge
+    /// blind hand every card (each one faces the whole table from its holder's forehead);
+    /// Bridgette's up-card, but neither player's draws or discards, and no stock. The
+    /// record loses the face-down discards, as an opponent's record does.
+    ///
+    /// A seated player is shown [`crate::Game::observation`], never this: in a blind hand
+    /// it would show them their own card.
+    ///
+    /// ```
+    /// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
+    /// use tenace_rules::{Game, Vulnerability};
+    /// let setup = BridgeSetup::seeded(
+    ///     BridgeVariant::Standard, 7, None, Vulnerability::None, BridgeOptions::default(),
+    /// );
+    /// let deal = BridgeDeal::from_setup(setup).unwrap();
+    /// let spectator = deal.full_view().for_spectator();
+    /// assert!(spectator.hands.iter().all(Option::is_none), "no hand is public yet");
+    /// assert_eq!(spectator.hand_sizes, vec![13; 4]);
+    /// ```
+    pub fn for_spectator(&self) -> View {
+        let lead_made = self.history.iter().any(|m| m.action.is_card_play());
+        let public =
+            |p: usize| self.blind || (lead_made && self.dummy.map(Player::index) == Some(p));
+        let mut view = self.clone();
+        view.viewer = None;
+        for (p, hand) in view.hands.iter_mut().enumerate() {
+            if !public(p) {
+                *hand = None;
+            }
+        }
+        view.history
+            .retain(|m| !matches!(m.action, crate::Action::Discard(_)));
+        if let Some(exchange) = view.exchange.as_mut() {
+            exchange.drawn.iter_mut().for_each(|d| *d = None);
+            exchange.discards.iter_mut().for_each(|d| *d = None);
+            exchange.stock = None;
+        }
+        view
+    }
+
     /// Every card this view shows in someone's hand.
     pub fn visible_cards(&self) -> CardSet {
         self.hands
