@@ -3,14 +3,13 @@
 //! [`App::handle`] takes what the player meant; [`App::step_opponents`] lets one computer
 //! player act. The run loop only reads events and draws.
 
-use std::time::Duration;
-
 use tenace_bots::BotOptions;
 use tenace_cards::{Card, Player};
 use tenace_rules::{Action, Move, View};
 
 use super::opponent::{Level, Opponent, is_optional, make_opponent};
-use super::review::{Analysis, DealReview, REVIEW_TIME, review_of};
+use super::render::glyphs::Glyphs;
+use super::review::{Analysis, DealReview, completed_trick, review_of};
 use super::table::PlayMatch;
 
 /// What the player meant by a key or a click.
@@ -40,6 +39,10 @@ pub enum Intent {
     Review,
     /// Go on to the next deal once one has ended.
     NextDeal,
+    /// Scroll the review a page down.
+    PageDown,
+    /// Scroll the review a page up.
+    PageUp,
     /// Quit (asks first while the match is in progress).
     Quit,
 }
@@ -47,11 +50,15 @@ pub enum Intent {
 /// The last trick completed, kept so the player can see it after it is gathered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastTrick {
-    /// Each card as played, by whom (in Contract Bridge dummy's cards are dummy's).
-    pub plays: Vec<(Player, String)>,
+    /// Each card as played, by whom (in Contract Bridge dummy's cards are dummy's): a
+    /// card, or the joker named as a suit.
+    pub plays: Vec<(Player, Action)>,
     /// Who won it.
     pub winner: Player,
 }
+
+/// Lines a page key scrolls the review by.
+pub const REVIEW_PAGE: u16 = 10;
 
 /// A whole match against computer players, from one human's seat.
 pub struct App {
@@ -72,8 +79,12 @@ pub struct App {
     review: Option<DealReview>,
     /// Its double-dummy analysis while it is being solved.
     analysis: Option<Analysis>,
-    /// How long the review's double-dummy analysis may solve.
-    review_time: Duration,
+    /// Whether the review solves its deal double dummy (tests keep full-deal solves out).
+    review_solves: bool,
+    /// How far the review is scrolled down, in lines.
+    review_scroll: u16,
+    /// How the screen draws cards.
+    glyphs: Glyphs,
     confirm_quit: bool,
     quit: bool,
     last_trick: Option<LastTrick>,
@@ -123,7 +134,9 @@ impl App {
             acknowledged: 0,
             review: None,
             analysis: None,
-            review_time: REVIEW_TIME,
+            review_solves: true,
+            review_scroll: 0,
+            glyphs: Glyphs::UNICODE,
             confirm_quit: false,
             quit: false,
             last_trick: None,
@@ -132,41 +145,72 @@ impl App {
 
     /// Opens the review of finished deal `index` and starts its double-dummy analysis.
     fn open_review(&mut self, index: usize) {
-        self.review = review_of(&self.initial, &self.game, index);
+        self.review = review_of(&self.initial, &self.game, index, self.human);
+        self.review_scroll = 0;
         let deal = self.game.finished_deal(index);
-        if let (Some(review), Some(deal)) = (self.review.as_mut(), deal)
-            && !self.review_time.is_zero()
-        {
-            review.solving = true;
-            self.analysis = Some(Analysis::start(deal, self.review_time));
+        if let (Some(review), Some(deal)) = (self.review.as_mut(), deal) {
+            if self.review_solves {
+                self.analysis = Some(Analysis::start(deal, self.glyphs));
+            } else {
+                review.double_dummy.done = true;
+            }
         }
     }
 
-    /// Closes the review, stopping its analysis.
+    /// Closes the review, abandoning its analysis (its thread stops at its next slice).
     fn close_review(&mut self) {
         self.review = None;
         self.analysis = None;
     }
 
-    /// Takes the review's double-dummy analysis once it is solved; whether the screen
-    /// changed.
+    /// Takes what the review's double-dummy analysis has found since the last call;
+    /// whether the screen changed.
     pub fn poll_review(&mut self) -> bool {
-        let Some(lines) = self.analysis.as_ref().and_then(Analysis::ready) else {
+        let Some(update) = self.analysis.as_ref().and_then(Analysis::latest) else {
             return false;
         };
-        self.analysis = None;
+        if update.done {
+            self.analysis = None;
+        }
         if let Some(review) = self.review.as_mut() {
-            review.double_dummy = lines;
-            review.solving = false;
+            review.double_dummy = update;
         }
         true
     }
 
-    /// Sets how long the end-of-deal review may solve (zero: no double-dummy analysis):
-    /// tests keep full-deal solves out of a test build.
+    /// Whether the end-of-deal review solves the deal double dummy: tests keep full-deal
+    /// solves out of a test build.
     #[cfg(test)]
-    pub fn set_review_time(&mut self, time: Duration) {
-        self.review_time = time;
+    pub fn set_review_solves(&mut self, solves: bool) {
+        self.review_solves = solves;
+    }
+
+    /// Draws cards with plain letters (`--ascii`) or suit symbols.
+    pub fn set_glyphs(&mut self, glyphs: Glyphs) {
+        self.glyphs = glyphs;
+    }
+
+    /// How the screen draws cards.
+    pub fn glyphs(&self) -> Glyphs {
+        self.glyphs
+    }
+
+    /// How far the review is scrolled down, in lines.
+    pub fn review_scroll(&self) -> u16 {
+        self.review_scroll
+    }
+
+    /// Scrolls the review by `lines` (down when positive); the screen keeps the last
+    /// page in view.
+    fn scroll_review(&mut self, lines: i32) {
+        let scrolled = i32::from(self.review_scroll) + lines;
+        self.review_scroll = scrolled.clamp(0, i32::from(u16::MAX)) as u16;
+    }
+
+    /// Keeps the review's scroll within its text, once the screen knows how much of it
+    /// fits: `max` is the furthest down it may go.
+    pub fn clamp_review_scroll(&mut self, max: u16) {
+        self.review_scroll = self.review_scroll.min(max);
     }
 
     /// The match.
@@ -234,8 +278,9 @@ impl App {
         self.review.clone()
     }
 
-    /// The human's legal actions now, bids and cards first and changes of a Devil's
-    /// Bridge bid last (they may be made any time, so they are never the default).
+    /// The human's legal actions now, bids and cards first (cards as the hand shows
+    /// them) and changes of a Devil's Bridge bid last (they may be made any time, so
+    /// they are never the default).
     pub fn human_actions(&self) -> Vec<Action> {
         if self.paused_deal().is_some() || !self.game.to_act().contains(self.human) {
             return Vec::new();
@@ -245,6 +290,14 @@ impl App {
             .legal_actions(self.human)
             .into_iter()
             .partition(|a| !is_optional(a));
+        // Cards in the order the hand shows them: by suit from the highest, high cards
+        // first, the special cards last. Calls keep the auction's order.
+        actions.sort_by_key(|a| match a {
+            Action::Card(c) | Action::Discard(c) => {
+                (u8::from(!c.is_suited()), std::cmp::Reverse(c.index()))
+            }
+            _ => (2, std::cmp::Reverse(0)),
+        });
         actions.extend(changes);
         actions
     }
@@ -265,9 +318,24 @@ impl App {
             }
             return;
         }
+        if self.review().is_some() {
+            // The review covers the table: the arrows and pages scroll it.
+            let page = i32::from(REVIEW_PAGE);
+            match intent {
+                Intent::CursorNext => return self.scroll_review(1),
+                Intent::CursorPrev => return self.scroll_review(-1),
+                Intent::PageDown => return self.scroll_review(page),
+                Intent::PageUp => return self.scroll_review(-page),
+                _ => {}
+            }
+        }
         match intent {
             Intent::CursorNext => self.move_cursor(1),
             Intent::CursorPrev => self.move_cursor(-1),
+            Intent::PageDown | Intent::PageUp => {
+                self.error =
+                    Some("PgUp and PgDn scroll the review (r, once a deal has ended)".into())
+            }
             Intent::Submit => self.submit(),
             Intent::Type(c) => self.typed.push(c),
             Intent::Backspace => {
@@ -331,25 +399,57 @@ impl App {
             return false;
         };
         let (action, _reason) = opponent.choose(&view, &legal);
+        let before = self.view();
         match self.apply(player, action) {
             Ok(()) => {
-                let mut notice = format!("{} played {action}", self.game.name(player));
-                if view
-                    .dummy
-                    .is_some_and(|d| view.trick.is_some_and(|t| t.next_player() == d))
-                {
-                    notice.push_str(" from dummy");
-                }
-                self.notice = Some(notice);
+                self.notice = Some(self.announce(player, before.as_ref()));
                 true
             }
             Err(message) => {
                 self.error = Some(format!(
                     "computer player {} chose an illegal action: {message}",
-                    self.game.name(player)
+                    self.name(player)
                 ));
                 false
             }
+        }
+    }
+
+    /// A player's name as the screen writes it.
+    pub fn name(&self, player: Player) -> String {
+        self.game.name(player)
+    }
+
+    /// What the human saw `player` do, in words, from the human's own view before and
+    /// after: never from the action itself, which may be a card the human may not see (a
+    /// Bridgette discard is face down).
+    fn announce(&self, player: Player, before: Option<&View>) -> String {
+        let name = self.name(player);
+        let seen_before = before.map_or(0, |v| v.history.len());
+        let after = self.view();
+        let shown = after
+            .as_ref()
+            .and_then(|v| v.history.get(seen_before..))
+            .and_then(|new| new.iter().rev().find(|m| m.player == player));
+        let Some(m) = shown else {
+            let exchanging = after.as_ref().is_some_and(|v| v.exchange.is_some());
+            return if exchanging {
+                format!("{name} discarded a card face down")
+            } else {
+                format!("{name} made a move you cannot see")
+            };
+        };
+        let from_dummy = before.is_some_and(|v| {
+            v.dummy.is_some() && v.trick.is_some_and(|t| Some(t.next_player()) == v.dummy)
+        });
+        let what = self.glyphs.action(m.action);
+        match m.action {
+            Action::Call(_) => format!("{name} called {what}"),
+            Action::Bid(n) => format!("{name} bid {n}"),
+            Action::ChangeBid(n) => format!("{name} changed their bid to {n}"),
+            Action::Discard(_) => format!("{name} discarded {what}"),
+            _ if from_dummy => format!("{name} played {what} from dummy"),
+            _ => format!("{name} played {what}"),
         }
     }
 
@@ -410,20 +510,17 @@ impl App {
         }
     }
 
-    /// Applies an action, keeping the last completed trick for the screen.
+    /// Applies an action, keeping the last completed trick for the screen as the human
+    /// saw it: the trick from their view before, its last card from their record after.
     fn apply(&mut self, player: Player, action: Action) -> Result<(), String> {
-        let before = self.game.observation(self.human).and_then(|v| v.trick);
+        let before = self.view().and_then(|v| v.trick);
         let events = self
             .game
             .try_apply(player, action)
             .map_err(|e| e.to_string())?;
-        if let (Some(winner), Some(trick)) = (events.trick_won, before) {
-            let mut plays: Vec<(Player, String)> = trick
-                .plays()
-                .map(|(p, card)| (p, card.to_string()))
-                .collect();
-            plays.push((trick.next_player(), action.to_string()));
-            self.last_trick = Some(LastTrick { plays, winner });
+        let last = self.view().and_then(|v| v.history.last().map(|m| m.action));
+        if let (Some(winner), Some(trick), Some(last)) = (events.trick_won, before, last) {
+            self.last_trick = Some(completed_trick(&trick, last, winner));
         }
         self.close_review();
         Ok(())
@@ -457,7 +554,28 @@ impl App {
         if let Some(i) = actions.iter().position(|&a| a == action) {
             self.cursor = i;
         }
-        self.notice = Some(format!("Hint: {action} ({reason})"));
+        // The hint answers the player now: an older error no longer applies.
+        self.error = None;
+        self.notice = Some(format!("Hint: {} ({reason})", self.glyphs.action(action)));
+    }
+
+    /// Whether going back to `earlier` would put the human in a blind hand with their
+    /// own card unplayed, once it has been shown to them: they would decide knowing what
+    /// they may not see.
+    fn would_unsee_blind_card(&self, earlier: &PlayMatch) -> bool {
+        let unseen_then = earlier
+            .observation(self.human)
+            .is_some_and(|v| v.blind && v.hand_sizes.get(self.human.index()) == Some(&1));
+        let deal = earlier.finished_count();
+        let seen_now = if self.game.finished_count() > deal {
+            // That hand has ended since: every card of it has been on the table.
+            true
+        } else {
+            self.game
+                .observation(self.human)
+                .is_some_and(|v| v.hand_sizes.get(self.human.index()) == Some(&0))
+        };
+        unseen_then && seen_now
     }
 
     /// Takes back the human's last action and every action after it, by replaying the
@@ -475,6 +593,14 @@ impl App {
                 self.error = Some(format!("undo failed replaying the record: {e}"));
                 return;
             }
+        }
+        if self.would_unsee_blind_card(&game) {
+            self.error = Some(
+                "no undo: in a blind hand your card has been shown, and you may not go back \
+                 to before it was played knowing it (docs/RULES.md §3.1)"
+                    .into(),
+            );
+            return;
         }
         self.game = game;
         self.acknowledged = self.acknowledged.min(self.game.finished_count());

@@ -35,6 +35,8 @@ pub fn intent_for_key(key: &KeyEvent, typing: bool) -> Option<Intent> {
         KeyCode::Right | KeyCode::Down | KeyCode::Tab => Intent::CursorNext,
         KeyCode::Left | KeyCode::Up | KeyCode::BackTab => Intent::CursorPrev,
         KeyCode::Enter => Intent::Submit,
+        KeyCode::PageDown => Intent::PageDown,
+        KeyCode::PageUp => Intent::PageUp,
         KeyCode::Backspace => Intent::Backspace,
         KeyCode::Esc => Intent::Escape,
         KeyCode::Char(c) if !typing => match c {
@@ -51,8 +53,8 @@ pub fn intent_for_key(key: &KeyEvent, typing: bool) -> Option<Intent> {
     })
 }
 
-/// The help line of the keys.
-pub const KEY_HELP: &str = "←→/Tab choose  Enter play  type 1NT SA 3 + Enter  click plays  u undo  h hint  n next  r review  q quit";
+/// The help line of the keys: short enough for 80 columns beside what is typed.
+pub const KEY_HELP: &str = "←→ choose, Enter plays · u undo · h hint · n next · r review · q quit";
 
 #[cfg(test)]
 mod tests {
@@ -77,6 +79,7 @@ mod tests {
         let targets = ClickTargets {
             chips: vec![Rect::new(0, 0, 4, 1), Rect::new(5, 0, 4, 1)],
             cards: vec![(Rect::new(0, 5, 1, 1), "SA".parse().expect("card"))],
+            review_scroll_max: None,
         };
         let click = Event::Mouse(crossterm::event::MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),

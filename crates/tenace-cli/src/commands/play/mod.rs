@@ -13,6 +13,8 @@ mod terminal;
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod leak_tests;
 
 use std::time::Duration;
 
@@ -26,6 +28,7 @@ use tenace_rules::devils_bridge::DevilsMatch;
 use super::GameName;
 use app::App;
 use opponent::Level;
+use render::glyphs::Glyphs;
 use table::PlayMatch;
 
 /// Play a whole match against computer players, full screen.
@@ -37,18 +40,19 @@ use table::PlayMatch;
   tenace play --game devils-bridge --players 5 --seat 2
   tenace play --game bridgette --seed 11
   tenace play --game bridge --level expert --think-ms 500
+  tenace play --game five-crowns --ascii
 
 Keys: arrows or Tab choose among your legal actions, Enter plays; or type an action's
-notation in capitals (1NT, SA, HT, R3, JKS, 3, change 2, discard GC) and Enter; a mouse
-click on an action plays it. u undoes your last action, h asks the expert for a hint and
-its reason, n goes on once a deal has ended, r reviews the deal just ended with its
-double-dummy analysis, q quits.
+notation in capitals (1NT, SA, HT, R3, JKS, 3, change 2, discard GC, blind) and Enter; a
+mouse click on an action plays it. u undoes your last action, h asks the expert for a hint
+and its reason, n goes on once a deal has ended, r reviews the deal just ended with its
+double-dummy analysis (arrows and PgUp/PgDn scroll it, r or Esc leaves it), q quits.
 In Contract Bridge the declarer plays dummy: you play dummy's cards when you declare.")]
 pub struct PlayArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "bridge")]
     game: GameName,
-    /// The game's options as JSON, with the keys of RULES.md (e.g. '{"scoring":"chicago"}').
+    /// The game's options as JSON, with the keys of docs/RULES.md (e.g. '{"scoring":"chicago"}').
     #[arg(long)]
     options: Option<String>,
     /// The seed of the match's deals and of the computer players (default: from the
@@ -71,6 +75,10 @@ pub struct PlayArgs {
     /// Milliseconds between the computer players' actions, so you can follow them.
     #[arg(long, default_value_t = 400)]
     delay: u64,
+    /// Plain letters for the suits (S H D C, R for Stars) instead of symbols; the default
+    /// where the locale is not UTF-8.
+    #[arg(long)]
+    ascii: bool,
 }
 
 /// A checked `tenace play` request.
@@ -81,6 +89,7 @@ struct PlaySetup {
     think: tenace_bots::BotOptions,
     seed: u64,
     delay: Duration,
+    glyphs: Glyphs,
 }
 
 /// Checks the arguments; the errors name the argument at fault.
@@ -109,7 +118,14 @@ fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
     let human = match args.seat.as_deref() {
         None if players == 4 && args.game != GameName::DevilsBridge => Player::from(Seat::South),
         None => Player(0),
-        Some(name) => tenace_protocol::state::parse_player(name, players).ok_or_else(|| {
+        // Numbered players are shown as P0, P1, …; either form names them.
+        Some(name) => tenace_protocol::state::parse_player(
+            name.strip_prefix(['P', 'p'])
+                .filter(|n| !n.is_empty())
+                .unwrap_or(name),
+            players,
+        )
+        .ok_or_else(|| {
             let names: Vec<String> = (0..players as u8).map(|p| game.name(Player(p))).collect();
             format!(
                 "--seat: {name:?} is not a seat at this table ({})",
@@ -124,7 +140,23 @@ fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
         think: args.think.options()?,
         seed,
         delay: Duration::from_millis(args.delay),
+        glyphs: if args.ascii || !utf8_locale() {
+            Glyphs::ASCII
+        } else {
+            Glyphs::UNICODE
+        },
     })
+}
+
+/// Whether the locale says the terminal takes UTF-8: the first of `LC_ALL`, `LC_CTYPE`
+/// and `LANG` that is set decides, as the C library reads them.
+fn utf8_locale() -> bool {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    locale.contains("utf-8") || locale.contains("utf8")
 }
 
 /// A seed from the clock, for a new match each time unless `--seed` is given.
@@ -147,6 +179,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         setup.think,
         setup.seed,
     )?;
+    app.set_glyphs(setup.glyphs);
     let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
     let mut targets = render::ClickTargets::default();
     while !app.should_quit() {
@@ -154,6 +187,9 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         screen
             .draw(|frame| targets = render::draw(frame, &app))
             .map_err(|e| format!("terminal: {e}"))?;
+        if let Some(max) = targets.review_scroll_max {
+            app.clamp_review_scroll(max);
+        }
         let opponents_to_act = !app.human_must_act() && app.paused_deal().is_none();
         let wait = if opponents_to_act {
             setup.delay

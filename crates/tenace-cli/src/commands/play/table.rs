@@ -8,6 +8,8 @@ use tenace_rules::devils_bridge::DevilsMatch;
 use tenace_rules::scoring::Comparison;
 use tenace_rules::{Action, Events, Game, IllegalAction, Match, Move, PlayerSet, View};
 
+use super::render::glyphs::{Glyphs, count};
+
 /// A match of any of the five games.
 #[derive(Debug, Clone)]
 pub enum PlayMatch {
@@ -41,11 +43,12 @@ impl PlayMatch {
         }
     }
 
-    /// How the game names a player: a seat in Contract Bridge, a number otherwise.
+    /// How the game names a player: a seat in the partnership games, `P0`, `P1`, …
+    /// otherwise.
     pub fn name(&self, player: Player) -> String {
         match self {
             PlayMatch::Bridge(_) => player.label(4),
-            _ => player.to_string(),
+            _ => format!("P{}", player.index()),
         }
     }
 
@@ -125,37 +128,60 @@ impl PlayMatch {
         }
     }
 
-    /// The full view of finished deal `index`, as it ended.
-    pub fn finished_full_view(&self, index: usize) -> Option<View> {
-        each!(self, m => m.deals().finished().get(index).map(Game::full_view))
-    }
-
-    /// The score sheet across the match: a line per finished deal, then the totals.
-    pub fn sheet_lines(&self) -> Vec<String> {
+    /// The score sheet across the match: a line per finished deal, then the totals, and
+    /// once the match is over, who won.
+    pub fn sheet_lines(&self, glyphs: Glyphs) -> Vec<String> {
         match self {
-            PlayMatch::Bridge(m) => bridge_sheet(m),
+            PlayMatch::Bridge(m) => bridge_sheet(m, glyphs),
             PlayMatch::Devils(m) => devils_sheet(m),
-            PlayMatch::Bridgette(m) => bridgette_sheet(m),
+            PlayMatch::Bridgette(m) => bridgette_sheet(m, glyphs),
         }
     }
 }
 
 /// A deal's result in a few words, from its final full view: the contract, who declared,
 /// the tricks declarer's side took.
-fn result_words(view: &View, name: impl Fn(Player) -> String) -> String {
+fn result_words(view: &View, glyphs: Glyphs, name: impl Fn(Player) -> String) -> String {
     match (view.contract, view.declarer) {
         (Some(contract), Some(declarer)) => {
             let mut tricks = view.tricks_won[declarer.index()];
             if let Some(dummy) = view.dummy {
                 tricks += view.tricks_won[dummy.index()];
             }
-            format!("{contract} by {}, {tricks} tricks", name(declarer))
+            format!(
+                "{} by {}, {}",
+                glyphs.contract(contract),
+                name(declarer),
+                count(usize::from(tricks), "trick")
+            )
         }
         _ => "passed out".into(),
     }
 }
 
-fn bridge_sheet(m: &BridgeMatch) -> Vec<String> {
+/// Who leads on `totals` (higher wins), in words: `NS win by 120 IMPs`, `a tie`.
+fn winner_words(names: &[String], totals: &[i64], unit: &str, plural: bool) -> String {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<&str> = names
+        .iter()
+        .zip(totals)
+        .filter(|&(_, &t)| t == best)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if leaders.len() != 1 {
+        return format!("a tie between {} on {best} {unit}", leaders.join(" and "));
+    }
+    let second = totals
+        .iter()
+        .copied()
+        .filter(|&t| t != best)
+        .max()
+        .unwrap_or(best);
+    let verb = if plural { "win" } else { "wins" };
+    format!("{} {verb} by {} {unit}", leaders[0], best - second)
+}
+
+fn bridge_sheet(m: &BridgeMatch, glyphs: Glyphs) -> Vec<String> {
     let mut lines: Vec<String> = m
         .finished_deals()
         .iter()
@@ -166,7 +192,7 @@ fn bridge_sheet(m: &BridgeMatch) -> Vec<String> {
             format!(
                 "Deal {}: {}  NS {score:+}",
                 k + 1,
-                result_words(&view, |p| p.label(4))
+                result_words(&view, glyphs, |p| p.label(4))
             )
         })
         .collect();
@@ -190,44 +216,61 @@ fn bridge_sheet(m: &BridgeMatch) -> Vec<String> {
         MatchSheet::Chicago(_) => "points",
     };
     lines.push(format!("Total ({unit}): NS {ns}  EW {ew}"));
+    if m.is_over() {
+        let names = ["NS".to_string(), "EW".to_string()];
+        let totals = [ns, ew];
+        lines.push(format!(
+            "Match over: {}",
+            winner_words(&names, &totals, unit, true)
+        ));
+    }
     lines
 }
 
+/// Devil's Bridge as a table: a column per player, each hand's bid, tricks taken and
+/// points in it.
 fn devils_sheet(m: &DevilsMatch) -> Vec<String> {
-    let join = |values: &[u8]| {
-        values
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join("/")
-    };
-    let mut lines: Vec<String> = m
-        .sheet()
-        .iter()
-        .map(|h| {
-            let points: Vec<String> = h.points.iter().map(u32::to_string).collect();
+    let players = m.options().player_count();
+    let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
+    let cell = |text: String| format!("{text:<8}");
+    let mut header = " ".repeat(19);
+    header.extend(names.iter().map(|n| cell(n.clone())));
+    let mut lines = vec![
+        "Each player: bid-took +points this hand (bl: blind)".to_string(),
+        header,
+    ];
+    for h in m.sheet() {
+        let mut line = format!(
+            "Hand {:<2} {:<10} ",
+            h.number,
             format!(
-                "Hand {} ({} cards{}): bids {} tricks {} points {}",
-                h.number,
-                h.size,
-                if h.blind { ", blind" } else { "" },
-                join(&h.bids),
-                join(&h.tricks),
-                points.join("/")
+                "{}{}",
+                count(h.size, "card"),
+                if h.blind { " bl" } else { "" }
             )
-        })
-        .collect();
-    let totals: Vec<String> = m
-        .totals()
-        .iter()
-        .enumerate()
-        .map(|(p, t)| format!("{p}: {t}"))
-        .collect();
-    lines.push(format!("Total: {}", totals.join("  ")));
+        );
+        for p in 0..players {
+            let bid = h.bids.get(p).copied().unwrap_or(0);
+            let took = h.tricks.get(p).copied().unwrap_or(0);
+            let points = h.points.get(p).copied().unwrap_or(0);
+            line.push_str(&cell(format!("{bid}-{took} +{points}")));
+        }
+        lines.push(line);
+    }
+    let mut total = format!("{:<19}", "Total");
+    total.extend(m.totals().iter().map(|t| cell(t.to_string())));
+    lines.push(total);
+    if m.is_over() {
+        let totals: Vec<i64> = m.totals().iter().map(|&t| i64::from(t)).collect();
+        lines.push(format!(
+            "Game over: {}",
+            winner_words(&names, &totals, "points", false)
+        ));
+    }
     lines
 }
 
-fn bridgette_sheet(m: &BridgetteMatch) -> Vec<String> {
+fn bridgette_sheet(m: &BridgetteMatch, glyphs: Glyphs) -> Vec<String> {
     let mut lines: Vec<String> = m
         .sheet()
         .iter()
@@ -236,13 +279,72 @@ fn bridgette_sheet(m: &BridgetteMatch) -> Vec<String> {
                 .number
                 .map_or_else(|| "thrown in".to_string(), |n| format!("Deal {n}"));
             let result = match (d.contract, d.declarer, d.tricks) {
-                (Some(c), Some(p), Some(t)) => format!("{c} by {p}, {t} tricks"),
+                (Some(c), Some(p), Some(t)) => format!(
+                    "{} by P{}, {}",
+                    glyphs.contract(c),
+                    p.index(),
+                    count(usize::from(t), "trick")
+                ),
                 _ => "no contract".into(),
             };
-            format!("{number}: {result}  points {}/{}", d.points[0], d.points[1])
+            format!(
+                "{number}: {result}  points P0 {} P1 {}",
+                d.points[0], d.points[1]
+            )
         })
         .collect();
     let [a, b] = m.totals();
-    lines.push(format!("Total: 0: {a}  1: {b}"));
+    lines.push(format!("Total: P0 {a}  P1 {b}"));
+    if m.is_over() {
+        let names = ["P0".to_string(), "P1".to_string()];
+        lines.push(format!(
+            "Match over: {}",
+            winner_words(&names, &[i64::from(a), i64::from(b)], "points", false)
+        ));
+    }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_winner_is_named_with_the_margin_and_the_unit() {
+        let names = ["NS".to_string(), "EW".to_string()];
+        assert_eq!(
+            winner_words(&names, &[12, 5], "IMPs", true),
+            "NS win by 7 IMPs"
+        );
+        let players = ["P0", "P1", "P2"].map(String::from);
+        assert_eq!(
+            winner_words(&players, &[30, 41, 12], "points", false),
+            "P1 wins by 11 points"
+        );
+        assert_eq!(
+            winner_words(&players, &[30, 30, 12], "points", false),
+            "a tie between P0 and P1 on 30 points"
+        );
+    }
+
+    #[test]
+    fn a_finished_match_names_its_winner() {
+        let mut game =
+            PlayMatch::Bridgette(BridgetteMatch::new(Default::default(), 3).expect("match"));
+        let mut rng = 0usize;
+        while !game.is_over() {
+            let player = game.to_act().iter().next().expect("someone acts");
+            let legal = game.legal_actions(player);
+            rng = rng.wrapping_mul(31).wrapping_add(7);
+            let action = legal[rng % legal.len()];
+            game.try_apply(player, action).expect("legal");
+        }
+        let lines = game.sheet_lines(Glyphs::UNICODE);
+        let last = lines.last().expect("a sheet");
+        assert!(
+            last.starts_with("Match over: ")
+                && (last.contains(" wins by ") || last.contains("a tie")),
+            "{lines:?}"
+        );
+    }
 }

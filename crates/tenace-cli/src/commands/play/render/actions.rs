@@ -4,7 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph};
 
 /// Where each label's chip goes inside `area`, left to right and wrapping; labels that do
 /// not fit are left out (their rectangles are empty).
@@ -28,9 +28,21 @@ pub fn chip_rects(area: Rect, labels: &[String]) -> Vec<Rect> {
         .collect()
 }
 
-/// Draws the chips in a bordered box, the cursor's reversed; returns where they are.
-pub fn draw_actions(frame: &mut Frame, area: Rect, labels: &[String], cursor: usize) -> Vec<Rect> {
-    let block = Block::bordered().title(" Your actions ");
+/// How many rows the chips need at this width (their box's rule not counted).
+pub fn rows_needed(width: u16, labels: &[String]) -> u16 {
+    let rects = chip_rects(Rect::new(0, 0, width, u16::MAX / 2), labels);
+    rects.iter().map(|r| r.bottom()).max().unwrap_or(0)
+}
+
+/// Draws the chips under a titled rule, the cursor's reversed; returns where they are.
+pub fn draw_actions(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    labels: &[String],
+    cursor: usize,
+) -> Vec<Rect> {
+    let block = Block::new().borders(Borders::TOP).title(title.to_string());
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if labels.is_empty() {
