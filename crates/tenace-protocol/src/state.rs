@@ -202,3 +202,15 @@ fn chicago_json(sheet: &ChicagoSheet) -> Value {
         },
     })
 }
+
+/// The JSON of a Devil's Bridge game's score sheet, as the engine protocol's `match`
+/// answer gives it.
+pub fn devils_match_json(m: &tenace_rules::devils_bridge::DevilsMatch) -> Value {
+    crate::devils::match_json(m)
+}
+
+/// The JSON of a Bridgette game's score sheet, as the engine protocol's `match` answer
+/// gives it.
+pub fn bridgette_match_json(m: &tenace_rules::bridgette::BridgetteMatch) -> Value {
+    crate::bridgette::match_json(m)
+}

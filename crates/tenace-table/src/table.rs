@@ -1,0 +1,714 @@
+//! The table: seats, the match, a pending undo and the chat. Commands are checked into
+//! events ([`Table::check`]) without changing anything; events change the table
+//! ([`Table::apply`]), so the log replayed rebuilds it exactly.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use tenace_bots::{BotOptions, Level};
+use tenace_cards::Player;
+use tenace_rules::{Action, Move, Phase, View};
+
+use crate::error::TableError;
+use crate::event::{Actor, Command, Event, PlayerKey};
+use crate::game::TableMatch;
+use crate::setup::TableSetup;
+
+/// The most chat lines a table keeps for its views.
+pub const CHAT_KEPT: usize = 50;
+/// The longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 300;
+
+/// Who holds a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nobody yet.
+    Empty,
+    /// A person.
+    Human {
+        /// Their player id.
+        player: PlayerKey,
+        /// Their name when they sat.
+        name: String,
+    },
+    /// A computer player.
+    Bot(Level),
+}
+
+/// A chat line as the table keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLine {
+    /// The version the line was said at.
+    pub version: u64,
+    /// The speaker's seat, if seated.
+    pub seat: Option<Player>,
+    /// The speaker's name.
+    pub name: String,
+    /// What was said.
+    pub text: String,
+}
+
+/// A computer player's action of the deal in progress, with its reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotNote {
+    /// The version of the action.
+    pub version: u64,
+    /// Where the action stands in the match's record.
+    pub index: usize,
+    /// The seat that acted.
+    pub seat: Player,
+    /// The action.
+    pub action: Action,
+    /// The bot's reason.
+    pub reason: String,
+}
+
+/// An undo waiting for the opponents' consent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingUndo {
+    /// Who asked.
+    pub seat: Player,
+    /// The record is cut back to this many actions.
+    pub cut: usize,
+    /// The answers so far, by seat.
+    pub answers: BTreeMap<u8, bool>,
+}
+
+/// A computer player's turn: everything its decision needs, so it can think away from
+/// the table (on a blocking pool) and come back with a command.
+#[derive(Debug, Clone)]
+pub struct BotTurn {
+    /// The seat to play.
+    pub seat: Player,
+    /// How strong.
+    pub level: Level,
+    /// The seat's own observation: all a bot may use.
+    pub view: View,
+    /// The seat's legal actions.
+    pub legal: Vec<Action>,
+    /// The budget.
+    pub think: BotOptions,
+    /// The bot's seed, from the table's seed and version, so each decision differs.
+    pub seed: u64,
+}
+
+impl BotTurn {
+    /// Decides: the action and its reason. A bot that cannot decide (it never should on
+    /// its own view) falls back to the first legal action and says so.
+    pub fn decide(&self) -> (Action, String) {
+        let decision =
+            tenace_bots::new_bot_with(self.level, &self.view.config, self.think, self.seed)
+                .and_then(|mut bot| bot.decide(&self.view, &self.legal));
+        match decision {
+            Ok(d) => (d.action, d.reason),
+            Err(e) => (
+                self.legal[0],
+                format!("the first legal action: the computer player could not decide ({e})"),
+            ),
+        }
+    }
+}
+
+/// A live table.
+#[derive(Debug, Clone)]
+pub struct Table {
+    setup: TableSetup,
+    host: PlayerKey,
+    initial: TableMatch,
+    game: TableMatch,
+    seats: Vec<Occupant>,
+    started: bool,
+    version: u64,
+    undo: Option<PendingUndo>,
+    chat: VecDeque<ChatLine>,
+    bot_notes: Vec<BotNote>,
+    /// Seats whose away player a computer player stands in for: the server's call, from
+    /// presence, never logged (the bot's actions are).
+    taken_over: Vec<bool>,
+}
+
+impl Table {
+    /// A new table, nobody seated, at version 0.
+    pub fn new(setup: TableSetup, host: PlayerKey) -> Result<Table, TableError> {
+        let game = setup.deal()?;
+        let players = game.players();
+        Ok(Table {
+            setup,
+            host,
+            initial: game.clone(),
+            game,
+            seats: vec![Occupant::Empty; players],
+            started: false,
+            version: 0,
+            undo: None,
+            chat: VecDeque::new(),
+            bot_notes: Vec::new(),
+            taken_over: vec![false; players],
+        })
+    }
+
+    /// A table rebuilt from its setup and its log, in order. Fails if an event does not
+    /// apply (a log from another table or another build).
+    pub fn replay<'a>(
+        setup: TableSetup,
+        host: PlayerKey,
+        events: impl IntoIterator<Item = &'a Event>,
+    ) -> Result<Table, TableError> {
+        let mut table = Table::new(setup, host)?;
+        for event in events {
+            table.apply(event)?;
+        }
+        Ok(table)
+    }
+
+    /// The setup the table was made from.
+    pub fn setup(&self) -> &TableSetup {
+        &self.setup
+    }
+
+    /// The host's player id.
+    pub fn host(&self) -> PlayerKey {
+        self.host
+    }
+
+    /// The match.
+    pub fn game(&self) -> &TableMatch {
+        &self.game
+    }
+
+    /// The seats, by player index.
+    pub fn seats(&self) -> &[Occupant] {
+        &self.seats
+    }
+
+    /// The seq of the last event applied; 0 for a new table.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Whether every seat was taken and the match began.
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+
+    /// Whether the match is over.
+    pub fn is_finished(&self) -> bool {
+        self.started && self.game.is_over()
+    }
+
+    /// The pending undo, if any.
+    pub fn pending_undo(&self) -> Option<&PendingUndo> {
+        self.undo.as_ref()
+    }
+
+    /// The chat kept for the views, oldest first.
+    pub fn chat(&self) -> impl Iterator<Item = &ChatLine> {
+        self.chat.iter()
+    }
+
+    /// The computer players' actions of the deal in progress.
+    pub fn bot_notes(&self) -> &[BotNote] {
+        &self.bot_notes
+    }
+
+    /// Whether a computer player stands in for this seat's away player.
+    pub fn is_taken_over(&self, seat: Player) -> bool {
+        self.taken_over.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The seat this player sits in, if any.
+    pub fn seat_of(&self, player: PlayerKey) -> Option<Player> {
+        self.seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Human { player: p, .. } if *p == player))
+            .map(|i| Player(i as u8))
+    }
+
+    /// The seats still free.
+    pub fn free_seats(&self) -> Vec<Player> {
+        (0..self.seats.len())
+            .filter(|&i| self.seats[i] == Occupant::Empty)
+            .map(|i| Player(i as u8))
+            .collect()
+    }
+
+    /// Lets a computer player stand in for a seated person (while they are away), or
+    /// gives the seat back. Only a seat held by a person can be taken over; returns
+    /// whether anything changed.
+    pub fn set_taken_over(&mut self, seat: Player, on: bool) -> bool {
+        let human = matches!(self.seats.get(seat.index()), Some(Occupant::Human { .. }));
+        match self.taken_over.get_mut(seat.index()) {
+            Some(flag) if human && *flag != on => {
+                *flag = on;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn seat_named(&self, field: &str, name: &str) -> Result<Player, TableError> {
+        self.game.parse_seat(name).ok_or_else(|| {
+            let names: Vec<String> = (0..self.seats.len() as u8)
+                .map(|p| self.game.seat_name(Player(p)))
+                .collect();
+            TableError::new(
+                field,
+                format!(
+                    "{name:?} is not a seat at this table ({})",
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn before_start(&self, what: &str) -> Result<(), TableError> {
+        if self.started {
+            Err(TableError::new(
+                "status",
+                format!("{what} only before the start; the match has begun"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn host_only(&self, actor: PlayerKey, what: &str) -> Result<(), TableError> {
+        if actor == self.host {
+            Ok(())
+        } else {
+            Err(TableError::new("host", format!("only the host may {what}")))
+        }
+    }
+
+    /// Checks a command from `actor` against the table and turns it into the event that
+    /// records it. Nothing changes; an error names the field or rule at fault.
+    pub fn check(&self, actor: &Actor, command: &Command) -> Result<Event, TableError> {
+        let (player, name) = match actor {
+            Actor::Player { id, name } => (*id, name.as_str()),
+            Actor::Bot { seat, reason } => return self.check_bot(*seat, command, reason),
+        };
+        let own_seat = self.seat_of(player);
+        let seated = || {
+            own_seat.ok_or_else(|| {
+                TableError::new(
+                    "seat",
+                    "you are not seated at this table (a spectator may only chat)",
+                )
+            })
+        };
+        match command {
+            Command::Sit { seat } => {
+                self.before_start("sitting down")?;
+                let seat = self.seat_named("seat", seat)?;
+                if self.seats[seat.index()] != Occupant::Empty {
+                    return Err(TableError::new(
+                        "seat",
+                        format!("{} is taken", self.game.seat_name(seat)),
+                    ));
+                }
+                Ok(Event::Sit {
+                    seat: seat.0,
+                    player,
+                    name: name.to_string(),
+                })
+            }
+            Command::Leave => {
+                self.before_start("leaving a seat")?;
+                Ok(Event::Leave { seat: seated()?.0 })
+            }
+            Command::Remove { seat } => {
+                self.host_only(player, "remove a player")?;
+                self.before_start("removing a player")?;
+                let seat = self.seat_named("seat", seat)?;
+                if !matches!(self.seats[seat.index()], Occupant::Human { .. }) {
+                    return Err(TableError::new(
+                        "seat",
+                        format!("nobody sits in {}", self.game.seat_name(seat)),
+                    ));
+                }
+                Ok(Event::Remove { seat: seat.0 })
+            }
+            Command::Bot { seat, level } => {
+                self.host_only(player, "seat a computer player")?;
+                self.before_start("seating a computer player")?;
+                let seat = self.seat_named("seat", seat)?;
+                let occupant = &self.seats[seat.index()];
+                match level {
+                    Some(level) => {
+                        let level: Level = level.parse().map_err(|_| {
+                            TableError::new(
+                                "level",
+                                format!("{level:?} is not one of random, basic, expert"),
+                            )
+                        })?;
+                        if matches!(occupant, Occupant::Human { .. }) {
+                            return Err(TableError::new(
+                                "seat",
+                                format!("{} is taken by a player", self.game.seat_name(seat)),
+                            ));
+                        }
+                        Ok(Event::Bot {
+                            seat: seat.0,
+                            level: Some(level.to_string()),
+                        })
+                    }
+                    None if matches!(occupant, Occupant::Bot(_)) => Ok(Event::Bot {
+                        seat: seat.0,
+                        level: None,
+                    }),
+                    None => Err(TableError::new(
+                        "seat",
+                        format!("no computer player sits in {}", self.game.seat_name(seat)),
+                    )),
+                }
+            }
+            Command::Act { action } => {
+                let seat = seated()?;
+                let action = self.check_action(seat, action)?;
+                Ok(Event::Act {
+                    seat: seat.0,
+                    action,
+                    reason: None,
+                })
+            }
+            Command::Undo => {
+                let seat = seated()?;
+                self.check_undo(seat)?;
+                Ok(Event::Undo { seat: seat.0 })
+            }
+            Command::UndoAnswer { accept } => {
+                let seat = seated()?;
+                let pending = self
+                    .undo
+                    .as_ref()
+                    .ok_or_else(|| TableError::new("undo", "no undo is waiting for an answer"))?;
+                if !self.game.opponents(pending.seat, seat) {
+                    return Err(TableError::new(
+                        "undo",
+                        "only an opponent of the player asking answers an undo",
+                    ));
+                }
+                if pending.answers.contains_key(&seat.0) {
+                    return Err(TableError::new(
+                        "undo",
+                        "you have answered this undo already",
+                    ));
+                }
+                Ok(Event::UndoAnswer {
+                    seat: seat.0,
+                    accept: *accept,
+                })
+            }
+            Command::Chat { text } => {
+                let text = text.trim();
+                let chars = text.chars().count();
+                if chars == 0 || chars > MAX_CHAT_CHARS {
+                    return Err(TableError::new(
+                        "text",
+                        format!("a chat message has 1 to {MAX_CHAT_CHARS} characters, not {chars}"),
+                    ));
+                }
+                if text.chars().any(|c| c.is_control()) {
+                    return Err(TableError::new("text", "no control characters in chat"));
+                }
+                Ok(Event::Chat {
+                    seat: own_seat.map(|s| s.0),
+                    name: name.to_string(),
+                    text: text.to_string(),
+                })
+            }
+        }
+    }
+
+    /// The seats computer players act for now: their own seats, seats taken over from
+    /// away players, and every seat at a duplicate board's second table.
+    fn bot_level(&self, seat: Player) -> Option<Level> {
+        match self.seats.get(seat.index())? {
+            Occupant::Bot(level) => Some(*level),
+            _ if self.game.is_second_table() => Some(Level::Basic),
+            Occupant::Human { .. } if self.is_taken_over(seat) => Some(Level::Basic),
+            _ => None,
+        }
+    }
+
+    fn check_bot(&self, seat: u8, command: &Command, reason: &str) -> Result<Event, TableError> {
+        let seat = Player(seat);
+        if self.bot_level(seat).is_none() {
+            return Err(TableError::new(
+                "seat",
+                format!("no computer player plays {}", self.game.seat_name(seat)),
+            ));
+        }
+        match command {
+            Command::Act { action } => Ok(Event::Act {
+                seat: seat.0,
+                action: self.check_action(seat, action)?,
+                reason: Some(reason.to_string()),
+            }),
+            _ => Err(TableError::new("type", "a computer player only acts")),
+        }
+    }
+
+    /// Checks an action by the engine. A refused action is named in the message only as
+    /// the sender wrote it: the engine's words never depend on hidden cards.
+    fn check_action(&self, seat: Player, action: &str) -> Result<Action, TableError> {
+        if !self.started {
+            return Err(TableError::new(
+                "status",
+                "the match starts when every seat is taken",
+            ));
+        }
+        if self.game.is_over() {
+            return Err(TableError::new("status", "the match is over"));
+        }
+        if self.undo.is_some() {
+            return Err(TableError::new(
+                "undo",
+                "an undo is waiting for an answer; play goes on once it is answered",
+            ));
+        }
+        let parsed: Action = action
+            .parse()
+            .map_err(|e: tenace_rules::ActionParseError| TableError::new("action", e.0))?;
+        if !self.game.to_act().contains(seat) {
+            let turn: Vec<String> = self
+                .game
+                .to_act()
+                .iter()
+                .map(|p| self.game.seat_name(p))
+                .collect();
+            return Err(TableError::new(
+                "turn",
+                format!(
+                    "{} may not act now: it is {}'s turn",
+                    self.game.seat_name(seat),
+                    turn.join(" or ")
+                ),
+            ));
+        }
+        let mut trial = self.game.clone();
+        trial
+            .try_apply(seat, parsed)
+            .map_err(|e| TableError::new("action", e.to_string()))?;
+        Ok(parsed)
+    }
+
+    fn check_undo(&self, seat: Player) -> Result<usize, TableError> {
+        if !self.started || self.game.is_over() {
+            return Err(TableError::new(
+                "undo",
+                "there is nothing to undo outside a match in play",
+            ));
+        }
+        if self.undo.is_some() {
+            return Err(TableError::new(
+                "undo",
+                "an undo is already waiting for an answer",
+            ));
+        }
+        if self.game.is_second_table() {
+            return Err(TableError::new(
+                "undo",
+                "the second table is playing the board",
+            ));
+        }
+        let start = self.game.current_deal_start();
+        let history = self.game.history();
+        let cut = history[start..]
+            .iter()
+            .rposition(|m| m.player == seat)
+            .map(|i| start + i)
+            .ok_or_else(|| TableError::new("undo", "you have no action in this deal to undo"))?;
+        if self.game.full_view().is_some_and(|v| v.blind) {
+            return Err(TableError::new(
+                "undo",
+                "no undo in a blind hand: a card once seen cannot be unseen (RULES.md §3.1)",
+            ));
+        }
+        let bots_must_consent = (0..self.seats.len() as u8).map(Player).any(|p| {
+            self.game.opponents(seat, p) && matches!(self.seats[p.index()], Occupant::Bot(_))
+        });
+        if bots_must_consent && !self.setup.settings.casual {
+            return Err(TableError::new(
+                "undo",
+                "computer players consent to an undo only at a casual table",
+            ));
+        }
+        Ok(cut)
+    }
+
+    /// Applies an accepted event: the only way a table changes. Fails (changing nothing)
+    /// only on an event the table could not have accepted, e.g. from another table's log.
+    pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        let seat_at = |seat: u8| -> Result<usize, TableError> {
+            let index = usize::from(seat);
+            if index < self.seats.len() {
+                Ok(index)
+            } else {
+                Err(TableError::new(
+                    "seat",
+                    format!("no seat {seat} at this table"),
+                ))
+            }
+        };
+        let version = self.version + 1;
+        match event {
+            Event::Sit { seat, player, name } => {
+                let index = seat_at(*seat)?;
+                if let Some(old) = self.seat_of(*player) {
+                    self.seats[old.index()] = Occupant::Empty;
+                }
+                self.seats[index] = Occupant::Human {
+                    player: *player,
+                    name: name.clone(),
+                };
+            }
+            Event::Leave { seat } | Event::Remove { seat } => {
+                let index = seat_at(*seat)?;
+                self.seats[index] = Occupant::Empty;
+                self.taken_over[index] = false;
+            }
+            Event::Bot { seat, level } => {
+                let index = seat_at(*seat)?;
+                self.seats[index] = match level {
+                    Some(level) => Occupant::Bot(level.parse().map_err(|_| {
+                        TableError::new("level", format!("{level:?} is not a level"))
+                    })?),
+                    None => Occupant::Empty,
+                };
+            }
+            Event::Act {
+                seat,
+                action,
+                reason,
+            } => {
+                seat_at(*seat)?;
+                let player = Player(*seat);
+                let finished = self.game.finished_count();
+                let index = self.game.history().len();
+                self.game
+                    .try_apply(player, *action)
+                    .map_err(|e| TableError::new("action", e.to_string()))?;
+                if self.game.finished_count() != finished {
+                    self.bot_notes.clear();
+                } else if let Some(reason) = reason {
+                    self.bot_notes.push(BotNote {
+                        version,
+                        index,
+                        seat: player,
+                        action: *action,
+                        reason: reason.clone(),
+                    });
+                }
+            }
+            Event::Undo { seat } => {
+                seat_at(*seat)?;
+                let seat = Player(*seat);
+                let cut = self.check_undo(seat)?;
+                self.undo = Some(PendingUndo {
+                    seat,
+                    cut,
+                    answers: BTreeMap::new(),
+                });
+                self.settle_undo()?;
+            }
+            Event::UndoAnswer { seat, accept } => {
+                seat_at(*seat)?;
+                let Some(pending) = self.undo.as_mut() else {
+                    return Err(TableError::new("undo", "no undo is waiting"));
+                };
+                pending.answers.insert(*seat, *accept);
+                self.settle_undo()?;
+            }
+            Event::Chat { seat, name, text } => {
+                self.chat.push_back(ChatLine {
+                    version,
+                    seat: seat.map(Player),
+                    name: name.clone(),
+                    text: text.clone(),
+                });
+                while self.chat.len() > CHAT_KEPT {
+                    self.chat.pop_front();
+                }
+            }
+        }
+        if !self.started && self.seats.iter().all(|o| *o != Occupant::Empty) {
+            self.started = true;
+        }
+        self.version = version;
+        Ok(())
+    }
+
+    /// Takes the pending undo when every person among the opponents consented (computer
+    /// players consent, the check having refused an undo they would not), or drops it at
+    /// the first refusal.
+    fn settle_undo(&mut self) -> Result<(), TableError> {
+        let Some(pending) = self.undo.as_ref() else {
+            return Ok(());
+        };
+        if pending.answers.values().any(|accept| !accept) {
+            self.undo = None;
+            return Ok(());
+        }
+        let waiting = (0..self.seats.len() as u8).map(Player).any(|p| {
+            self.game.opponents(pending.seat, p)
+                && matches!(self.seats[p.index()], Occupant::Human { .. })
+                && !pending.answers.contains_key(&p.0)
+        });
+        if waiting {
+            return Ok(());
+        }
+        let kept: Vec<Move> = self.game.history()[..pending.cut].to_vec();
+        let mut game = self.initial.clone();
+        for m in &kept {
+            game.try_apply(m.player, m.action).map_err(|e| {
+                TableError::new("undo", format!("replaying the record failed: {e}"))
+            })?;
+        }
+        let cut = pending.cut;
+        self.game = game;
+        // The notes of the actions taken back go with them.
+        self.bot_notes.retain(|note| note.index < cut);
+        self.undo = None;
+        Ok(())
+    }
+
+    /// The computer player's turn now, if one is to act: none before the start, after the
+    /// end, or while an undo waits. In Devil's Bridge a bid may be changed at any time,
+    /// so a bot acts only when something else is asked of it.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        if !self.started || self.game.is_over() || self.undo.is_some() {
+            return None;
+        }
+        self.game.to_act().iter().find_map(|seat| {
+            let level = self.bot_level(seat)?;
+            let legal = self.game.legal_actions(seat);
+            if !legal.iter().any(|a| !matches!(a, Action::ChangeBid(_))) {
+                return None;
+            }
+            let legal: Vec<Action> = legal
+                .into_iter()
+                .filter(|a| !matches!(a, Action::ChangeBid(_)))
+                .collect();
+            Some(BotTurn {
+                seat,
+                level,
+                view: self.game.observation(seat)?,
+                legal,
+                think: BotOptions {
+                    think_ms: Some(self.setup.settings.think_ms),
+                    samples: BotOptions::DEFAULT_SAMPLES,
+                },
+                seed: self.setup.seed ^ self.version.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            })
+        })
+    }
+
+    /// Whether the deal in progress is being played: dealt, not over.
+    pub fn in_play(&self) -> bool {
+        self.started
+            && self
+                .game
+                .full_view()
+                .is_some_and(|v| v.phase != Phase::Finished)
+    }
+}

@@ -1,0 +1,424 @@
+//! The table's behaviour through its public surface: seats, the start, actions, bots'
+//! turns, replay, views, undo, take-over and chat.
+
+use serde_json::{Value, json};
+use tenace_cards::Player;
+
+use crate::{Actor, Command, Event, MatchKind, Settings, Table, TableError, TableSetup, Viewer};
+
+fn player(id: i64) -> Actor {
+    Actor::Player {
+        id,
+        name: format!("P{id}"),
+    }
+}
+
+fn table(game: &str, kind: Option<MatchKind>, options: Option<Value>) -> Table {
+    let setup = TableSetup::new(game, kind, options, 11, Settings::default()).expect("setup");
+    Table::new(setup, 1).expect("table")
+}
+
+/// Checks and applies a command, returning its event; the log the test keeps gets it.
+fn run(
+    table: &mut Table,
+    log: &mut Vec<Event>,
+    actor: &Actor,
+    command: Command,
+) -> Result<(), TableError> {
+    let event = table.check(actor, &command)?;
+    table.apply(&event)?;
+    log.push(event);
+    Ok(())
+}
+
+fn sit(seat: &str) -> Command {
+    Command::Sit { seat: seat.into() }
+}
+
+fn bot(seat: &str, level: &str) -> Command {
+    Command::Bot {
+        seat: seat.into(),
+        level: Some(level.into()),
+    }
+}
+
+fn act(action: &str) -> Command {
+    Command::Act {
+        action: action.into(),
+    }
+}
+
+/// Lets the computer players act until one of the people must.
+fn bots_play(table: &mut Table, log: &mut Vec<Event>) -> usize {
+    let mut moves = 0;
+    while let Some(turn) = table.bot_turn() {
+        let (action, reason) = turn.decide();
+        let actor = Actor::Bot {
+            seat: turn.seat.0,
+            reason,
+        };
+        run(table, log, &actor, act(&action.to_string())).expect("a bot's action is legal");
+        moves += 1;
+    }
+    moves
+}
+
+#[test]
+fn seats_are_taken_moved_and_left_before_the_start() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    let taken = run(&mut t, &mut log, &player(2), sit("s")).expect_err("taken");
+    assert_eq!(taken.field, "seat");
+    assert_eq!(
+        run(&mut t, &mut log, &player(2), sit("Q"))
+            .expect_err("no such seat")
+            .field,
+        "seat"
+    );
+    run(&mut t, &mut log, &player(1), sit("N")).expect("a move");
+    assert_eq!(t.seat_of(1), Some(Player(0)));
+    assert_eq!(t.free_seats().len(), 3);
+    run(&mut t, &mut log, &player(2), sit("E")).expect("free");
+    let not_host = run(&mut t, &mut log, &player(2), bot("W", "basic")).expect_err("host only");
+    assert_eq!(not_host.field, "host");
+    run(
+        &mut t,
+        &mut log,
+        &player(1),
+        Command::Remove { seat: "E".into() },
+    )
+    .expect("host removes");
+    assert_eq!(t.seat_of(2), None);
+    run(&mut t, &mut log, &player(1), Command::Leave).expect("leaves");
+    assert_eq!(t.free_seats().len(), 4);
+    let early = run(&mut t, &mut log, &player(1), act("1NT")).expect_err("not seated");
+    assert_eq!(early.field, "seat");
+    for seat in ["N", "E", "S", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "random")).expect("a bot");
+    }
+    assert!(t.is_started());
+    let late = run(&mut t, &mut log, &player(3), sit("N")).expect_err("started");
+    assert_eq!(late.field, "status");
+    assert_eq!(t.version(), log.len() as u64);
+}
+
+#[test]
+fn a_refused_command_changes_nothing() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    for seat in ["N", "E", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "basic")).expect("a bot");
+    }
+    bots_play(&mut t, &mut log);
+    let before = t.view_for(Viewer::Player(1), &|_| true);
+    let legal = t.legal_for(Viewer::Player(1));
+    assert!(!legal.is_empty(), "south is to act");
+    for (command, field) in [
+        (act("8NT"), "action"),
+        (act("banana"), "action"),
+        (Command::UndoAnswer { accept: true }, "undo"),
+        (Command::Chat { text: " ".into() }, "text"),
+        (
+            Command::Chat {
+                text: "x".repeat(301),
+            },
+            "text",
+        ),
+    ] {
+        let error = run(&mut t, &mut log, &player(1), command).expect_err("refused");
+        assert_eq!(error.field, field, "{error}");
+    }
+    let out_of_turn = run(&mut t, &mut log, &player(9), act(&legal[0])).expect_err("a spectator");
+    assert_eq!(out_of_turn.field, "seat");
+    assert_eq!(t.view_for(Viewer::Player(1), &|_| true), before);
+}
+
+/// Every game, whole matches of computer players; replaying the log rebuilds the same
+/// table at every step.
+#[test]
+fn replaying_the_log_equals_the_live_table_in_every_game() {
+    for (game, kind, options, seats) in [
+        ("bridge", None, None, vec!["N", "E", "S", "W"]),
+        (
+            "deuces-wild",
+            Some(MatchKind::Chicago),
+            None,
+            vec!["N", "E", "S", "W"],
+        ),
+        ("five-crowns", None, None, vec!["N", "E", "S", "W"]),
+        (
+            "devils-bridge",
+            None,
+            Some(json!({"players": 5, "target_score": null})),
+            vec!["0", "1", "2", "3", "4"],
+        ),
+        ("bridgette", None, None, vec!["0", "1"]),
+    ] {
+        let mut t = table(game, kind, options);
+        let mut log = Vec::new();
+        for seat in &seats {
+            run(&mut t, &mut log, &player(1), bot(seat, "random")).expect("a bot");
+        }
+        let moves = bots_play(&mut t, &mut log);
+        assert!(moves > 0, "{game}");
+        assert!(t.is_finished(), "{game}: bots play a whole match");
+        assert_eq!(t.status(), "finished");
+        let replayed = Table::replay(t.setup().clone(), t.host(), &log).expect("replays");
+        assert_eq!(replayed.game().history(), t.game().history(), "{game}");
+        assert_eq!(
+            replayed.view_for(Viewer::Anonymous, &|_| false),
+            t.view_for(Viewer::Anonymous, &|_| false),
+            "{game}"
+        );
+        // Stored as JSON and read back, the log replays the same.
+        let stored: Vec<Event> = log
+            .iter()
+            .map(|e| serde_json::from_value(serde_json::to_value(e).expect("json")).expect("back"))
+            .collect();
+        let again = Table::replay(t.setup().clone(), t.host(), &stored).expect("replays");
+        assert_eq!(again.game().history(), t.game().history());
+    }
+}
+
+#[test]
+fn views_show_a_seated_player_only_their_observation() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    for seat in ["N", "E", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "basic")).expect("a bot");
+    }
+    let mine = t.view_for(Viewer::Player(1), &|_| true);
+    let hands = mine["deal"]["hands"].as_object().expect("hands");
+    assert_eq!(hands.keys().collect::<Vec<_>>(), vec!["S"]);
+    assert_eq!(mine["viewer"]["seat"], "S");
+    let spectator = t.view_for(Viewer::Player(2), &|_| true);
+    assert!(
+        spectator["deal"]["hands"]
+            .as_object()
+            .expect("hands")
+            .is_empty()
+    );
+    assert!(spectator["legal"].as_array().expect("legal").is_empty());
+    assert_eq!(spectator["viewer"]["seat"], Value::Null);
+    // No bot reason or chat names a card the viewer has not seen.
+    let text = serde_json::to_string(&spectator).expect("json");
+    assert!(
+        !text.contains("\"seed\""),
+        "the seed never leaves the table"
+    );
+
+    let open = Settings {
+        spectators_see_all: true,
+        ..Settings::default()
+    };
+    let setup = TableSetup::new("bridge", None, None, 11, open).expect("setup");
+    let open_table = Table::replay(setup, 1, &log).expect("replays");
+    let all = open_table.view_for(Viewer::Player(2), &|_| true);
+    assert_eq!(all["deal"]["hands"].as_object().map(|h| h.len()), Some(4));
+    let seated = open_table.view_for(Viewer::Player(1), &|_| true);
+    assert_eq!(
+        seated["deal"]["hands"].as_object().map(|h| h.len()),
+        Some(1),
+        "never the spectators' view"
+    );
+}
+
+#[test]
+fn the_blind_hand_offers_only_blind() {
+    let options = json!({"players": 3, "target_score": null});
+    let mut t = table("devils-bridge", None, Some(options));
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("0")).expect("free");
+    run(&mut t, &mut log, &player(1), bot("1", "random")).expect("bot");
+    run(&mut t, &mut log, &player(1), bot("2", "random")).expect("bot");
+    let mut saw_blind = false;
+    while !t.is_finished() {
+        bots_play(&mut t, &mut log);
+        if t.is_finished() {
+            break;
+        }
+        let view = t.view_for(Viewer::Player(1), &|_| true);
+        let legal: Vec<String> = t.legal_for(Viewer::Player(1));
+        if view["deal"]["blind"] == true && view["deal"]["phase"] == "play" {
+            assert_eq!(legal, vec!["blind".to_string()]);
+            let own = view["deal"]["hands"].get("0");
+            assert!(
+                own.is_none(),
+                "the holder never sees their blind card: {own:?}"
+            );
+            saw_blind = true;
+        }
+        let choice = legal
+            .iter()
+            .find(|a| !a.starts_with("change"))
+            .cloned()
+            .expect("an action");
+        run(&mut t, &mut log, &player(1), act(&choice)).expect("legal");
+    }
+    assert!(saw_blind, "a Devil's Bridge game has a blind hand");
+}
+
+#[test]
+fn undo_takes_back_the_last_own_action_with_consent() {
+    // Against computer players at a casual table, the undo is immediate.
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    for seat in ["N", "E", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "basic")).expect("a bot");
+    }
+    bots_play(&mut t, &mut log);
+    let before = t.game().history().len();
+    let first = t.legal_for(Viewer::Player(1))[0].clone();
+    run(&mut t, &mut log, &player(1), act(&first)).expect("legal");
+    bots_play(&mut t, &mut log);
+    assert!(t.game().history().len() > before);
+    run(&mut t, &mut log, &player(1), Command::Undo).expect("an undo");
+    assert_eq!(t.game().history().len(), before);
+    assert!(t.pending_undo().is_none());
+    let replayed = Table::replay(t.setup().clone(), 1, &log).expect("replays");
+    assert_eq!(replayed.game().history(), t.game().history());
+
+    // A person opposite must consent, and play waits meanwhile.
+    let mut t = table("bridgette", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("0")).expect("free");
+    run(&mut t, &mut log, &player(2), sit("1")).expect("free");
+    let nobody = run(&mut t, &mut log, &player(1), Command::Undo);
+    let mut acted = nobody.is_ok();
+    while !acted {
+        let (who, legal) = [1, 2]
+            .into_iter()
+            .map(|p| (p, t.legal_for(Viewer::Player(p))))
+            .find(|(_, l)| !l.is_empty())
+            .expect("someone acts");
+        run(&mut t, &mut log, &player(who), act(&legal[0])).expect("legal");
+        if who == 1 {
+            acted = true;
+        }
+    }
+    let length = t.game().history().len();
+    run(&mut t, &mut log, &player(1), Command::Undo).expect("an undo request");
+    assert!(t.pending_undo().is_some());
+    assert!(
+        t.legal_for(Viewer::Player(2)).is_empty(),
+        "play waits for the answer"
+    );
+    let own = run(
+        &mut t,
+        &mut log,
+        &player(1),
+        Command::UndoAnswer { accept: true },
+    );
+    assert_eq!(own.expect_err("not an opponent").field, "undo");
+    run(
+        &mut t,
+        &mut log,
+        &player(2),
+        Command::UndoAnswer { accept: true },
+    )
+    .expect("consent");
+    assert!(t.pending_undo().is_none());
+    assert!(t.game().history().len() < length);
+
+    // At a table that is not casual, computer players do not consent.
+    let strict = Settings {
+        casual: false,
+        ..Settings::default()
+    };
+    let setup = TableSetup::new("bridgette", None, None, 11, strict).expect("setup");
+    let mut t = Table::new(setup, 1).expect("table");
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("0")).expect("free");
+    run(&mut t, &mut log, &player(1), bot("1", "random")).expect("bot");
+    bots_play(&mut t, &mut log);
+    let legal = t.legal_for(Viewer::Player(1));
+    run(&mut t, &mut log, &player(1), act(&legal[0])).expect("legal");
+    let refused = run(&mut t, &mut log, &player(1), Command::Undo).expect_err("not casual");
+    assert_eq!(refused.field, "undo");
+}
+
+#[test]
+fn a_computer_player_stands_in_for_an_away_player() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    for seat in ["N", "E", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "random")).expect("a bot");
+    }
+    bots_play(&mut t, &mut log);
+    assert!(t.bot_turn().is_none(), "south is a person, to act");
+    assert!(
+        !t.set_taken_over(Player(0), true),
+        "north is a bot, not taken over"
+    );
+    assert!(t.set_taken_over(Player(2), true));
+    let view = t.view_for(Viewer::Player(1), &|_| false);
+    assert_eq!(view["seats"][2]["presence"], "taken_over");
+    assert!(view["legal"].as_array().expect("legal").is_empty());
+    assert_eq!(t.bot_turn().map(|turn| turn.seat), Some(Player(2)));
+    bots_play(&mut t, &mut log);
+    assert!(t.is_finished(), "the stand-in plays the deal out");
+    assert!(t.set_taken_over(Player(2), false), "the seat is given back");
+    assert_eq!(
+        t.view_for(Viewer::Player(1), &|_| true)["seats"][2]["presence"],
+        "connected"
+    );
+}
+
+#[test]
+fn a_compared_board_is_played_again_out_of_sight() {
+    let options = json!({"boards": 1, "comparison": "imps"});
+    let mut t = table("bridge", Some(MatchKind::Duplicate), Some(options));
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    for seat in ["N", "E", "W"] {
+        run(&mut t, &mut log, &player(1), bot(seat, "random")).expect("a bot");
+    }
+    let mut hidden_checked = false;
+    while !t.is_finished() {
+        bots_play(&mut t, &mut log);
+        if t.is_finished() {
+            break;
+        }
+        if t.game().is_second_table() {
+            let view = t.view_for(Viewer::Player(1), &|_| true);
+            assert_eq!(view["deal"], Value::Null);
+            hidden_checked = true;
+        }
+        let legal = t.legal_for(Viewer::Player(1));
+        run(&mut t, &mut log, &player(1), act(&legal[legal.len() - 1])).expect("legal");
+    }
+    assert!(
+        !hidden_checked,
+        "the second table is played by bots without waiting for anyone"
+    );
+    let sheet = t.view_for(Viewer::Player(1), &|_| true)["sheet"].clone();
+    let results = sheet["boards"][0]["results"].as_array().map(Vec::len);
+    assert_eq!(results, Some(2), "both tables' results: {sheet}");
+}
+
+#[test]
+fn chat_is_kept_and_capped() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    for i in 0..60 {
+        run(
+            &mut t,
+            &mut log,
+            &player(5),
+            Command::Chat {
+                text: format!("hello {i}"),
+            },
+        )
+        .expect("chat");
+    }
+    let view = t.view_for(Viewer::Player(5), &|_| true);
+    let chat = view["chat"].as_array().expect("chat");
+    assert_eq!(chat.len(), crate::CHAT_KEPT);
+    assert_eq!(chat[chat.len() - 1]["text"], "hello 59");
+    assert_eq!(chat[0]["seat"], Value::Null);
+}
