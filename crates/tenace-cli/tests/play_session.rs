@@ -223,6 +223,17 @@ fn check_small_screen(game: &str, title: &str, screen: &str) {
             }
         }
     }
+    // Once the play has begun, the trick in progress shows until the deal is over.
+    if screen.contains("Tricks won:")
+        && !screen.contains("The deal is over")
+        && !screen.contains("Trick: ")
+    {
+        fail("the trick");
+    }
+    if game == "devils-bridge" && !screen.contains("Bids total") && !screen.contains("Score sheet")
+    {
+        fail("the bids");
+    }
     if screen.contains("Your turn") && !screen.contains("Your actions") {
         fail("your actions");
     }
