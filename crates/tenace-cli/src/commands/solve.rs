@@ -53,9 +53,10 @@ named in no trump counts at its best naming, for the leader names it.
 Devil's Bridge prints each player's range with every other player against them: the
 most tricks they can make sure of taking at least, and the fewest they can make sure of
 taking at most (the others may force tricks on them, so this can be the larger).
-The work is shared among every core (or --threads): a deal, a strain, a lead or a
-player a worker. Each deal, strain row or player is printed as soon as it and those
-before it are done, and progress shows on standard error.")]
+The work is shared among every core (or --threads): a deal, a strain, a lead or one end
+of a player's range a worker. Each deal and strain row is printed as soon as it and those
+before it are done, each Devil's Bridge player as soon as they are (in any order), and
+progress shows on standard error.")]
 pub struct SolveArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "bridge")]
