@@ -383,3 +383,22 @@ fn the_plain_text_fallback_draws_no_symbol() {
         assert!(text.contains("Last: "), "{text}");
     }
 }
+
+#[test]
+fn a_tiny_terminal_is_drawn_without_a_panic() {
+    let mut app = bridge_app();
+    play_until(&mut app, |app| {
+        app.view()
+            .is_some_and(|v| v.trick.is_some_and(|t| !t.is_empty()))
+    })
+    .expect("the play starts");
+    for (w, h) in [(1, 1), (10, 5), (30, 10), (60, 16)] {
+        let (text, _) = sized_screen(&app, w, h);
+        assert_eq!(text.lines().count(), usize::from(h));
+    }
+    play_until(&mut app, |app| app.paused_deal().is_some());
+    app.handle(Intent::Review);
+    for (w, h) in [(1, 1), (10, 5), (30, 10)] {
+        sized_screen(&app, w, h);
+    }
+}
