@@ -1296,6 +1296,20 @@ fn solve_devils_bridge_prints_before_it_is_done() {
 }
 
 #[test]
+fn solve_refuses_no_threads_before_printing_anything() {
+    for game in ["bridge", "bridgette", "devils-bridge"] {
+        let out = tenace(&["solve", "--game", game, "--seed", "1", "--threads", "0"]);
+        assert!(!out.status.success(), "{game}");
+        assert_eq!(stdout(&out), "", "{game}");
+        assert!(
+            stderr(&out).contains("--threads"),
+            "{game}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn solve_leads_are_the_same_on_any_number_of_threads() {
     let lead = ["solve", "--seed", "7", "--lead", "--strain", "S", "--json"];
     let one = ok(&[&lead[..], &["--threads", "1"]].concat());

@@ -13,6 +13,14 @@ use tenace_solver::Solver;
 /// work stays silent there.
 const QUIET_FOR: Duration = Duration::from_secs(2);
 
+/// Refuses `--threads 0`; a command checks it before it prints anything.
+pub fn check_threads(threads: Option<usize>) -> Result<(), String> {
+    if threads == Some(0) {
+        return Err("--threads: must be at least 1".into());
+    }
+    Ok(())
+}
+
 /// Runs jobs `0..count` on every core (or `threads`), each worker with a solver of
 /// `memory` bytes, and hands each result to `emit` on the calling thread in job order,
 /// as soon as that job and every one before it are done. Progress counts `unit`s. The
@@ -48,9 +56,7 @@ pub fn solve_each<T: Send>(
     job: impl Fn(&mut Solver, usize) -> Result<T, String> + Sync,
     mut emit: impl FnMut(usize, T),
 ) -> Result<(), String> {
-    if threads == Some(0) {
-        return Err("--threads: must be at least 1".into());
-    }
+    check_threads(threads)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()

@@ -124,6 +124,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.memory == 0 {
         return Err("--memory: must be at least 1 (MiB)".into());
     }
+    progress::check_threads(args.threads)?;
     let game = match args.game {
         SolveGame::Bridge => GameName::Bridge,
         SolveGame::DeucesWild => GameName::DeucesWild,
