@@ -197,12 +197,29 @@ fn bridge_sheet(m: &BridgeMatch, glyphs: Glyphs) -> Vec<String> {
         })
         .collect();
     let [ns, ew] = m.sheet().totals();
+    // In a team match each board is played at two tables and the two results compared:
+    // the totals are of the pairs that sat North-South and East-West at the first.
+    let mut sides = ["NS", "EW"];
     let unit = match m.sheet() {
-        MatchSheet::Duplicate(_) => match m.options().comparison {
-            Comparison::Imps => "IMPs",
-            Comparison::Matchpoints => "matchpoints",
-            _ => "points",
-        },
+        MatchSheet::Duplicate(boards) => {
+            let unit = match m.options().comparison {
+                Comparison::Imps => "IMPs",
+                Comparison::Matchpoints => "matchpoints",
+                _ => "points",
+            };
+            for board in boards {
+                if let Some(won) = board.comparison {
+                    lines.push(format!(
+                        "Board {} compared: {won:+} {unit} to the first table's NS",
+                        board.board
+                    ));
+                }
+            }
+            if boards.iter().any(|b| b.comparison.is_some()) {
+                sides = ["first table's NS", "EW"];
+            }
+            unit
+        }
         MatchSheet::Rubber(sheet) => {
             if let Some(r) = sheet.current() {
                 lines.push(format!(
@@ -215,9 +232,12 @@ fn bridge_sheet(m: &BridgeMatch, glyphs: Glyphs) -> Vec<String> {
         }
         MatchSheet::Chicago(_) => "points",
     };
-    lines.push(format!("Total ({unit}): NS {ns}  EW {ew}"));
+    lines.push(format!(
+        "Total ({unit}): {} {ns}  {} {ew}",
+        sides[0], sides[1]
+    ));
     if m.is_over() {
-        let names = ["NS".to_string(), "EW".to_string()];
+        let names = sides.map(String::from);
         let totals = [ns, ew];
         lines.push(format!(
             "Match over: {}",
@@ -324,6 +344,36 @@ mod tests {
         assert_eq!(
             winner_words(&players, &[30, 30, 12], "points", false),
             "a tie between P0 and P1 on 30 points"
+        );
+    }
+
+    #[test]
+    fn a_team_match_shows_each_boards_imps() {
+        let options: tenace_rules::bridge::BridgeOptions =
+            serde_json::from_str(r#"{"comparison":"imps","boards":1}"#).expect("options");
+        let mut game = PlayMatch::Bridge(BridgeMatch::new(options, 4).expect("match"));
+        // The last legal action: the highest bid, then doubles, so nothing is passed out.
+        while !game.is_over() {
+            let player = game.to_act().iter().next().expect("someone acts");
+            let action = *game.legal_actions(player).last().expect("an action");
+            game.try_apply(player, action).expect("legal");
+        }
+        let lines = game.sheet_lines(Glyphs::UNICODE);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("Board 1 compared: ") && l.contains(" IMPs ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("Total (IMPs): first table's NS ")),
+            "{lines:?}"
+        );
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("Match over: ")),
+            "{lines:?}"
         );
     }
 
