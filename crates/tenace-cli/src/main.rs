@@ -38,6 +38,8 @@ enum Command {
     Engine(commands::engine::EngineArgs),
     /// Play a whole match of any game against computer players, full screen.
     Play(commands::play::PlayArgs),
+    /// Run the table server: people and computer players at tables, over HTTP and WebSockets.
+    Serve(commands::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

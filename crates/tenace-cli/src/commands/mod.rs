@@ -9,6 +9,7 @@ pub mod engine;
 pub mod play;
 pub mod progress;
 pub mod score;
+pub mod serve;
 pub mod sim;
 pub mod solve;
 

@@ -1,0 +1,89 @@
+//! `tenace serve`: the table server, where people and computer players play together
+//! over HTTP and WebSockets (docs/server-protocol.md).
+
+use std::io::Write;
+use std::sync::Arc;
+
+use clap::Args;
+use tenace_server::ServerConfig;
+use tenace_store::{DEFAULT_FILE_NAME, SqliteStore, Store};
+
+/// Run the table server.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  tenace serve
+  tenace serve --listen 0.0.0.0:8080 --db /var/lib/tenace/tenace.sqlite
+  tenace serve --listen 127.0.0.1:0 --allow-origin https://play.example.org
+
+Once listening it prints one line, `tenace serve: listening on http://ADDR`, on standard
+output; logs go to standard error (RUST_LOG filters them, e.g. RUST_LOG=debug). SIGTERM or
+Ctrl-C stops it: sockets are closed with code 1012 and every append in flight is committed.
+The HTTP and WebSocket protocol is docs/server-protocol.md.")]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// The SQLite database, created with its schema on first start.
+    #[arg(long, default_value = DEFAULT_FILE_NAME)]
+    db: String,
+    /// An origin (e.g. https://play.example.org) whose pages may open table sockets,
+    /// besides the server's own. Repeat for several.
+    #[arg(long = "allow-origin")]
+    allow_origin: Vec<String>,
+}
+
+/// Runs the server until SIGTERM or Ctrl-C.
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let store: Arc<dyn Store> =
+        Arc::new(SqliteStore::open(&args.db).map_err(|e| format!("--db {}: {e}", args.db))?);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("starting the runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .map_err(|e| format!("--listen {}: {e}", args.listen))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("--listen {}: {e}", args.listen))?;
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "tenace serve: listening on http://{address}");
+        let _ = out.flush();
+        let config = ServerConfig {
+            allowed_origins: args.allow_origin,
+            ..ServerConfig::default()
+        };
+        tenace_server::serve(listener, store, config, stop_signal())
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+}

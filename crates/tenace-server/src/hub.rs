@@ -1,0 +1,152 @@
+//! What every handler shares: the store, the group committer, the metrics, the settings,
+//! and the live tables, each reached through its task's channel.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tenace_store::{GroupCommitter, Store, StoreError, TableId, Visibility};
+use tenace_table::{Event, Table, TableSetup};
+use tokio::sync::{Mutex, mpsc, watch};
+
+use crate::ServerConfig;
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use crate::task::{self, ToTable};
+
+/// A live table as the handlers reach it.
+#[derive(Clone)]
+pub struct LiveTable {
+    /// The table's id.
+    pub id: TableId,
+    /// Its task's inbox.
+    pub tx: mpsc::Sender<ToTable>,
+    /// Listed or private.
+    pub visibility: Visibility,
+    /// A private table's invite token.
+    pub invite: Option<String>,
+    /// The host's player id.
+    pub host: i64,
+}
+
+impl LiveTable {
+    /// Whether someone who came with `invite` (or is `player`) may reach this table: a
+    /// private table answers only to its invite, or its host.
+    pub fn reachable(&self, invite: Option<&str>, player: Option<i64>) -> bool {
+        match self.visibility {
+            Visibility::Public => true,
+            Visibility::Private => {
+                player == Some(self.host) || (invite.is_some() && invite == self.invite.as_deref())
+            }
+        }
+    }
+}
+
+/// The server's shared state.
+pub struct Hub {
+    /// The store, for reads.
+    pub store: Arc<dyn Store>,
+    /// The writer every append goes through.
+    pub committer: GroupCommitter,
+    /// The counters of `/metrics`.
+    pub metrics: Metrics,
+    /// The server's settings.
+    pub config: ServerConfig,
+    /// Turns true when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+    tables: Mutex<HashMap<TableId, LiveTable>>,
+    next_connection: AtomicU64,
+}
+
+/// Runs a store call on the blocking pool.
+pub async fn blocking<T: Send + 'static>(
+    store: &Arc<dyn Store>,
+    call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let store = Arc::clone(store);
+    match tokio::task::spawn_blocking(move || call(&*store)).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => Err(ApiError::store(&e)),
+        Err(e) => {
+            tracing::error!(%e, "store call panicked");
+            Err(ApiError::store(&StoreError::CommitterStopped))
+        }
+    }
+}
+
+impl Hub {
+    /// A hub over `store`, with no table loaded yet.
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: ServerConfig,
+        shutdown: watch::Receiver<bool>,
+    ) -> Hub {
+        let committer = GroupCommitter::start(Arc::clone(&store));
+        Hub {
+            store,
+            committer,
+            metrics: Metrics::default(),
+            config,
+            shutdown,
+            tables: Mutex::new(HashMap::new()),
+            next_connection: AtomicU64::new(1),
+        }
+    }
+
+    /// A fresh connection number.
+    pub fn connection_id(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The live table `id`, loaded from the store and replayed if it is not live yet.
+    /// One load at a time, so a table never gets two tasks.
+    pub async fn table(self: &Arc<Self>, id: TableId) -> Result<LiveTable, ApiError> {
+        let mut tables = self.tables.lock().await;
+        if let Some(live) = tables.get(&id) {
+            return Ok(live.clone());
+        }
+        let (row, events) = blocking(&self.store, move |s| {
+            let row = s.table(id)?;
+            let events = match row {
+                Some(_) => s.events(id, 1)?,
+                None => Vec::new(),
+            };
+            Ok((row, events))
+        })
+        .await?;
+        let row = row.ok_or_else(|| ApiError::unknown_table(id.0))?;
+        let setup: TableSetup = serde_json::from_value(row.game_config.clone()).map_err(|e| {
+            tracing::error!(table = id.0, %e, "stored setup unreadable");
+            ApiError::unknown_table(id.0)
+        })?;
+        let mut decoded = Vec::with_capacity(events.len());
+        let mut answered = Vec::new();
+        for stored in &events {
+            let event: Event = serde_json::from_value(stored.payload.clone()).map_err(|e| {
+                tracing::error!(table = id.0, seq = stored.seq, %e, "stored event unreadable");
+                ApiError::unknown_table(id.0)
+            })?;
+            if let (Some(actor), Some(client_id)) = (stored.actor, stored.client_id.clone()) {
+                answered.push((actor.0, client_id, stored.seq));
+            }
+            decoded.push(event);
+        }
+        let table = Table::replay(setup, row.host.0, &decoded).map_err(|e| {
+            tracing::error!(table = id.0, %e, "replay failed");
+            ApiError::unknown_table(id.0)
+        })?;
+        let tx = task::spawn(Arc::clone(self), id, table, answered);
+        let live = LiveTable {
+            id,
+            tx,
+            visibility: row.visibility,
+            invite: row.invite.map(|i| i.as_str().to_string()),
+            host: row.host.0,
+        };
+        tables.insert(id, live.clone());
+        self.metrics
+            .tables_live
+            .store(tables.len() as u64, Ordering::Relaxed);
+        Ok(live)
+    }
+}

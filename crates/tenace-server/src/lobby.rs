@@ -1,0 +1,329 @@
+//! The JSON lobby over HTTP: who I am, the open tables, creating one, reading one, and
+//! sending a table command without a socket.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use tenace_store::{NewTable, TableId, Timestamp, Visibility};
+use tenace_table::{Actor, Command, MatchKind, Settings, Table, TableSetup, Viewer};
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+use crate::hub::{Hub, LiveTable, blocking};
+use crate::identity;
+use crate::message::{self, Incoming};
+use crate::socket::{InviteQuery, send_command};
+use crate::task::ToTable;
+
+/// How many tables the lobby lists.
+const LOBBY_SIZE: usize = 100;
+
+fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
+    match serde_json::from_slice(body) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(ApiError::bad("body", "expected a JSON object")),
+        Err(e) => Err(ApiError::bad("body", format!("not JSON: {e}"))),
+    }
+}
+
+fn string(map: &mut Map<String, Value>, key: &str) -> Result<Option<String>, ApiError> {
+    match map.remove(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(ApiError::bad(key, "expected a string")),
+    }
+}
+
+fn no_more(map: &Map<String, Value>) -> Result<(), ApiError> {
+    match map.keys().next() {
+        Some(key) => Err(ApiError::bad(key.clone(), "unknown field")),
+        None => Ok(()),
+    }
+}
+
+fn me_json(player: &tenace_store::Player) -> Value {
+    json!({"id": player.id.0, "name": player.display_name})
+}
+
+/// `GET /api/me`: the player, made on a first visit.
+pub async fn get_me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (player, cookie) = identity::ensure(&hub, &headers).await?;
+    let mut response = Json(me_json(&player)).into_response();
+    if let Some(cookie) = cookie.and_then(|c| c.parse().ok()) {
+        response.headers_mut().insert(SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// `PUT /api/me`: a new display name.
+pub async fn put_me(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let player = identity::require(&hub, &headers).await?;
+    let mut map = object(&body)?;
+    let name = string(&mut map, "name")?.ok_or_else(|| ApiError::bad("name", "missing"))?;
+    no_more(&map)?;
+    let id = player.id;
+    let renamed = hub
+        .store
+        .rename_player(id, name.trim())
+        .map_err(|e| ApiError::bad("name", e.to_string()))?;
+    Ok(Json(me_json(&renamed)))
+}
+
+/// The checked body of a table creation.
+struct Creation {
+    setup: TableSetup,
+    visibility: Visibility,
+    bots: Vec<(String, String)>,
+}
+
+fn read_creation(body: &Bytes) -> Result<Creation, ApiError> {
+    let mut map = object(body)?;
+    let game = string(&mut map, "game")?.ok_or_else(|| ApiError::bad("game", "missing"))?;
+    let kind = match string(&mut map, "match")? {
+        None => None,
+        Some(word) => Some(
+            serde_json::from_value::<MatchKind>(Value::String(word.clone())).map_err(|_| {
+                ApiError::bad(
+                    "match",
+                    format!("{word:?} is not one of single_deal, rubber, chicago, duplicate, series, game"),
+                )
+            })?,
+        ),
+    };
+    let options = map.remove("options");
+    let visibility = match string(&mut map, "visibility")?.as_deref() {
+        None | Some("public") => Visibility::Public,
+        Some("private") => Visibility::Private,
+        Some(other) => {
+            return Err(ApiError::bad(
+                "visibility",
+                format!("{other:?} is not public or private"),
+            ));
+        }
+    };
+    let bots = match map.remove("bots") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Object(bots)) => bots
+            .into_iter()
+            .map(|(seat, level)| match level {
+                Value::String(level) => Ok((seat, level)),
+                _ => Err(ApiError::bad(format!("bots.{seat}"), "expected a level")),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err(ApiError::bad("bots", "expected an object of seat: level")),
+    };
+    let settings = match map.remove("settings") {
+        None | Some(Value::Null) => Settings::default(),
+        Some(value) => {
+            serde_json::from_value(value).map_err(|e| ApiError::bad("settings", e.to_string()))?
+        }
+    };
+    no_more(&map)?;
+    let seed = rand::random::<u64>();
+    let setup = TableSetup::new(&game, kind, options, seed, settings)?;
+    Ok(Creation {
+        setup,
+        visibility,
+        bots,
+    })
+}
+
+/// The most tables a player may create in an hour.
+pub const TABLES_PER_HOUR: u64 = 20;
+
+/// `POST /api/tables`.
+pub async fn create_table(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let player = identity::require(&hub, &headers).await?;
+    let creation = read_creation(&body)?;
+    // The bots are checked on a scratch table first, so a bad seat creates nothing.
+    let host = Actor::Player {
+        id: player.id.0,
+        name: player.display_name.clone(),
+    };
+    let mut scratch = Table::new(creation.setup.clone(), player.id.0)?;
+    let mut commands = Vec::new();
+    for (seat, level) in &creation.bots {
+        let command = Command::Bot {
+            seat: seat.clone(),
+            level: Some(level.clone()),
+        };
+        let event = scratch
+            .check(&host, &command)
+            .map_err(|e| ApiError::bad(format!("bots.{seat}"), e.message))?;
+        scratch.apply(&event)?;
+        commands.push((seat.clone(), command));
+    }
+    let since = Timestamp(Timestamp::now().0 - 3_600_000);
+    let host_id = player.id;
+    let created = blocking(&hub.store, move |s| {
+        s.count_tables_created_by(host_id, since)
+    })
+    .await?;
+    if created >= hub.config.tables_per_hour {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "tables",
+            format!("at most {} tables an hour", hub.config.tables_per_hour),
+        ));
+    }
+    let new = NewTable {
+        game_config: serde_json::to_value(&creation.setup)
+            .map_err(|e| ApiError::bad("settings", e.to_string()))?,
+        match_kind: Value::from(creation.setup.match_kind.as_str()),
+        visibility: creation.visibility,
+        host: player.id,
+        settings: serde_json::to_value(&creation.setup.settings)
+            .map_err(|e| ApiError::bad("settings", e.to_string()))?,
+    };
+    let row = blocking(&hub.store, move |s| s.create_table(&new)).await?;
+    let live = hub.table(row.id).await?;
+    for (seat, command) in commands {
+        let answer = send_command(&live, &player, format!("create-bot-{seat}"), command).await;
+        if answer["type"] != "ack" {
+            tracing::error!(table = row.id.0, %answer, "a checked bot did not sit");
+        }
+    }
+    let body = json!({"id": row.id.0, "invite": row.invite.map(|i| i.as_str().to_string())});
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn read(
+    live: &LiveTable,
+    message: impl FnOnce(oneshot::Sender<Value>) -> ToTable,
+) -> Result<Value, ApiError> {
+    let (reply, answer) = oneshot::channel();
+    live.tx
+        .send(message(reply))
+        .await
+        .map_err(|_| ApiError::unknown_table(live.id.0))?;
+    answer.await.map_err(|_| ApiError::unknown_table(live.id.0))
+}
+
+/// `GET /api/tables`: open public tables with their seats.
+pub async fn list_tables(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+    let rows = blocking(&hub.store, |s| s.open_public_tables(LOBBY_SIZE)).await?;
+    let mut tables = Vec::new();
+    for row in rows {
+        let Ok(live) = hub.table(row.id).await else {
+            continue;
+        };
+        let view = read(&live, |reply| ToTable::Read {
+            viewer: Viewer::Anonymous,
+            reply,
+        })
+        .await?;
+        let seats: Vec<Value> = view["seats"]
+            .as_array()
+            .map(|seats| {
+                seats
+                    .iter()
+                    .map(|s| json!({"seat": s["seat"], "name": s["name"], "bot": s["bot"]}))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let free: Vec<Value> = view["seats"]
+            .as_array()
+            .map(|seats| {
+                seats
+                    .iter()
+                    .filter(|s| s["presence"] == "empty")
+                    .map(|s| s["seat"].clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        tables.push(json!({
+            "id": row.id.0,
+            "game": view["game"],
+            "match": view["match"],
+            "status": view["status"],
+            "seats": seats,
+            "free_seats": free,
+            "created_at": row.created_at,
+        }));
+    }
+    Ok(Json(json!({ "tables": tables })))
+}
+
+async fn reachable(
+    hub: &Arc<Hub>,
+    id: i64,
+    headers: &HeaderMap,
+    query: &InviteQuery,
+) -> Result<LiveTable, ApiError> {
+    let live = hub.table(TableId(id)).await?;
+    let player = identity::current(hub, headers).await?.map(|p| p.id.0);
+    if live.reachable(query.invite.as_deref(), player) {
+        Ok(live)
+    } else {
+        Err(ApiError::unknown_table(id))
+    }
+}
+
+/// `GET /api/tables/{id}`: the public view.
+pub async fn get_table(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<i64>,
+    Query(query): Query<InviteQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let live = reachable(&hub, id, &headers, &query).await?;
+    let view = read(&live, |reply| ToTable::Read {
+        viewer: Viewer::Anonymous,
+        reply,
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+/// `GET /api/tables/{id}/records`: every finished deal, every hand shown.
+pub async fn get_records(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<i64>,
+    Query(query): Query<InviteQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let live = reachable(&hub, id, &headers, &query).await?;
+    Ok(Json(read(&live, |reply| ToTable::Records { reply }).await?))
+}
+
+/// `POST /api/tables/{id}/commands`: one command, answered with its `ack` or `error`.
+pub async fn post_command(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<i64>,
+    Query(query): Query<InviteQuery>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let player = identity::require(&hub, &headers).await?;
+    let live = reachable(&hub, id, &headers, &query).await?;
+    let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("body", "not UTF-8"))?;
+    let answer = match message::parse(text) {
+        Ok(Incoming::Command { id, command }) => send_command(&live, &player, id, command).await,
+        Ok(Incoming::Hello { .. }) => message::error(
+            None,
+            "type",
+            "hello is for the socket; GET the table to read it",
+        ),
+        Err(unreadable) => unreadable.to_message(),
+    };
+    let status = if answer["type"] == "ack" {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    Ok((status, Json(answer)).into_response())
+}

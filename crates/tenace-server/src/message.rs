@@ -1,0 +1,218 @@
+//! The WebSocket messages (`"v": 1`): reading a client's, writing the server's. See
+//! `docs/server-protocol.md`.
+
+use serde_json::{Map, Value, json};
+use tenace_table::Command;
+
+/// The protocol version every message carries.
+pub const VERSION: u64 = 1;
+/// The longest client command id.
+pub const MAX_ID_CHARS: usize = 64;
+
+/// A message a client sent, read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incoming {
+    /// Asks for a fresh view.
+    Hello {
+        /// The last version the client saw, if any.
+        last_version: Option<u64>,
+    },
+    /// A command with its client id.
+    Command {
+        /// The client's id for it.
+        id: String,
+        /// The command.
+        command: Command,
+    },
+}
+
+/// Why a client's message could not be read: the command id if it was read, the field
+/// at fault and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The command's id, when the message got that far.
+    pub id: Option<String>,
+    /// The field at fault.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Unreadable {
+    fn new(id: Option<&str>, field: &str, message: impl Into<String>) -> Unreadable {
+        Unreadable {
+            id: id.map(str::to_string),
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// The `error` message that answers it.
+    pub fn to_message(&self) -> Value {
+        error(self.id.as_deref(), &self.field, &self.message)
+    }
+}
+
+/// What each field of a command must be, checked before serde so a wrong type is blamed
+/// on its field by name.
+fn check_type(id: Option<&str>, key: &str, value: &Value) -> Result<(), Unreadable> {
+    let expected = match key {
+        "seat" | "action" | "text" if !value.is_string() => "a string",
+        "level" if !(value.is_string() || value.is_null()) => "a string or null",
+        "accept" if !value.is_boolean() => "true or false",
+        "last_version" if !(value.is_u64() || value.is_null()) => "a version number",
+        _ => return Ok(()),
+    };
+    Err(Unreadable::new(id, key, format!("expected {expected}")))
+}
+
+/// Reads a client's text frame.
+pub fn parse(text: &str) -> Result<Incoming, Unreadable> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Unreadable::new(None, "json", format!("not JSON: {e}")))?;
+    let Value::Object(mut map) = value else {
+        return Err(Unreadable::new(None, "json", "a message is a JSON object"));
+    };
+    let id = match map.remove("id") {
+        None => None,
+        Some(Value::String(id)) => Some(id),
+        Some(_) => return Err(Unreadable::new(None, "id", "expected a string")),
+    };
+    let id_ref = id.as_deref();
+    match map.remove("v") {
+        Some(v) if v.as_u64() == Some(VERSION) => {}
+        Some(v) => {
+            return Err(Unreadable::new(
+                id_ref,
+                "v",
+                format!("this server speaks version {VERSION}, not {v}"),
+            ));
+        }
+        None => {
+            return Err(Unreadable::new(
+                id_ref,
+                "v",
+                "missing: every message has \"v\": 1",
+            ));
+        }
+    }
+    let kind = match map.get("type") {
+        Some(Value::String(kind)) => kind.clone(),
+        Some(_) => return Err(Unreadable::new(id_ref, "type", "expected a string")),
+        None => return Err(Unreadable::new(id_ref, "type", "missing")),
+    };
+    for (key, value) in &map {
+        check_type(id_ref, key, value)?;
+    }
+    if kind == "hello" {
+        map.remove("type");
+        let last_version = map.remove("last_version").and_then(|v| v.as_u64());
+        if let Some(key) = map.keys().next() {
+            return Err(Unreadable::new(id_ref, key, "unknown field of hello"));
+        }
+        return Ok(Incoming::Hello { last_version });
+    }
+    let id = match id {
+        Some(id) if (1..=MAX_ID_CHARS).contains(&id.chars().count()) => id,
+        Some(_) => {
+            return Err(Unreadable::new(
+                None,
+                "id",
+                format!("a command id has 1 to {MAX_ID_CHARS} characters"),
+            ));
+        }
+        None => {
+            return Err(Unreadable::new(
+                None,
+                "id",
+                "missing: every command has an id",
+            ));
+        }
+    };
+    let command: Command = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
+        Unreadable::new(
+            Some(&id),
+            &blamed_field(&e.to_string(), &map),
+            e.to_string(),
+        )
+    })?;
+    Ok(Incoming::Command { id, command })
+}
+
+/// The field a serde error is about: the one it quotes, or `type` for an unknown command.
+fn blamed_field(message: &str, map: &Map<String, Value>) -> String {
+    if message.contains("unknown variant") {
+        return "type".into();
+    }
+    message
+        .split('`')
+        .nth(1)
+        .filter(|name| map.contains_key(*name) || message.contains("missing field"))
+        .map_or_else(|| "type".to_string(), str::to_string)
+}
+
+/// The `ack` of a stored and applied command.
+pub fn ack(id: &str, version: u64, duplicate: bool) -> Value {
+    json!({"v": VERSION, "type": "ack", "id": id, "version": version, "duplicate": duplicate})
+}
+
+/// An `error` about `field`.
+pub fn error(id: Option<&str>, field: &str, message: &str) -> Value {
+    json!({"v": VERSION, "type": "error", "id": id, "field": field, "message": message})
+}
+
+/// A `view` message.
+pub fn view(view: Value) -> Value {
+    json!({"v": VERSION, "type": "view", "view": view})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(text: &str) -> String {
+        parse(text).err().map(|e| e.field).unwrap_or_default()
+    }
+
+    #[test]
+    fn commands_and_hello_are_read() {
+        assert_eq!(
+            parse(r#"{"v":1,"type":"sit","id":"c1","seat":"N"}"#),
+            Ok(Incoming::Command {
+                id: "c1".into(),
+                command: Command::Sit { seat: "N".into() }
+            })
+        );
+        assert_eq!(
+            parse(r#"{"v":1,"type":"hello","last_version":4}"#),
+            Ok(Incoming::Hello {
+                last_version: Some(4)
+            })
+        );
+    }
+
+    #[test]
+    fn every_fault_is_blamed_on_its_field() {
+        assert_eq!(field("{"), "json");
+        assert_eq!(field("[1]"), "json");
+        assert_eq!(field(r#"{"type":"leave","id":"a"}"#), "v");
+        assert_eq!(field(r#"{"v":2,"type":"leave","id":"a"}"#), "v");
+        assert_eq!(field(r#"{"v":1,"id":"a"}"#), "type");
+        assert_eq!(field(r#"{"v":1,"type":"fly","id":"a"}"#), "type");
+        assert_eq!(field(r#"{"v":1,"type":"leave"}"#), "id");
+        assert_eq!(field(r#"{"v":1,"type":"leave","id":""}"#), "id");
+        assert_eq!(field(r#"{"v":1,"type":"sit","id":"a","seat":3}"#), "seat");
+        assert_eq!(field(r#"{"v":1,"type":"sit","id":"a"}"#), "seat");
+        assert_eq!(
+            field(r#"{"v":1,"type":"sit","id":"a","seat":"N","x":1}"#),
+            "x"
+        );
+        assert_eq!(
+            field(r#"{"v":1,"type":"undo_answer","id":"a","accept":"yes"}"#),
+            "accept"
+        );
+        assert_eq!(field(r#"{"v":1,"type":"hello","extra":true}"#), "extra");
+        let unread = parse(r#"{"v":1,"type":"act","id":"q"}"#).err();
+        assert_eq!(unread.and_then(|u| u.id).as_deref(), Some("q"));
+    }
+}

@@ -1,0 +1,243 @@
+//! A table's WebSocket: checks the origin and the player on upgrade, then passes
+//! messages to the table's task and its answers and views back, within the limits.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::header::{HOST, ORIGIN};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::Value;
+use tenace_store::{Player, TableId};
+use tenace_table::Command;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::error::ApiError;
+use crate::hub::{Hub, LiveTable};
+use crate::limits::{Bucket, Window};
+use crate::message::{self, Incoming};
+use crate::task::{OUTBOX, Out, ToTable};
+use crate::{MAX_FRAME_BYTES, identity};
+
+/// Messages a second a connection may send, and the burst it may save up.
+const RATE: f64 = 20.0;
+const BURST: f64 = 40.0;
+/// Messages over the limit before a flooding connection is closed.
+const FLOOD_STRIKES: u32 = 100;
+/// Chat messages a connection may send in [`CHAT_WINDOW`].
+const CHAT_MAX: usize = 5;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+
+/// The query of table URLs: a private table's invite.
+#[derive(Debug, Default, Deserialize)]
+pub struct InviteQuery {
+    /// The invite token.
+    pub invite: Option<String>,
+}
+
+/// Whether the request's `Origin` may open a socket: absent (not a browser), the
+/// server's own (its host equals `Host`), or one given by `--allow-origin`.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    if allowed.iter().any(|a| a.trim_end_matches('/') == origin) {
+        return true;
+    }
+    let host = headers.get(HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    host.is_some() && origin_host == host
+}
+
+/// Sends a person's command to the table's task and waits for its answer.
+pub async fn send_command(
+    table: &LiveTable,
+    player: &Player,
+    id: String,
+    command: Command,
+) -> Value {
+    let (reply, answer) = oneshot::channel();
+    let message = ToTable::Command {
+        player: player.id.0,
+        name: player.display_name.clone(),
+        client_id: id.clone(),
+        command,
+        reply,
+    };
+    if table.tx.send(message).await.is_err() {
+        return message::error(Some(&id), "table", "the table is not running");
+    }
+    answer
+        .await
+        .unwrap_or_else(|_| message::error(Some(&id), "table", "the table is not running"))
+}
+
+/// `GET /api/tables/{id}/ws`.
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<i64>,
+    Query(query): Query<InviteQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    if !origin_allowed(&headers, &hub.config.allowed_origins) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "origin",
+            "this page's origin may not open a table's socket (see --allow-origin)",
+        ));
+    }
+    let player = identity::require(&hub, &headers).await?;
+    let table = hub.table(TableId(id)).await?;
+    if !table.reachable(query.invite.as_deref(), Some(player.id.0)) {
+        return Err(ApiError::unknown_table(id));
+    }
+    Ok(ws
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| connection(hub, table, player, socket))
+        .into_response())
+}
+
+/// Runs one connection until either side closes it or the server shuts down.
+async fn connection(hub: Arc<Hub>, table: LiveTable, player: Player, socket: WebSocket) {
+    let conn = hub.connection_id();
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut outbox) = mpsc::channel::<Out>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(next) = outbox.recv().await {
+            let sent = match next {
+                Out::Text(text) => sink.send(Message::Text(text.into())).await,
+                Out::Close(code, reason) => {
+                    let frame = CloseFrame {
+                        code,
+                        reason: reason.into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            };
+            if sent.is_err() {
+                break;
+            }
+        }
+    });
+    let connect = ToTable::Connect {
+        conn,
+        player: player.id.0,
+        out: out.clone(),
+    };
+    if table.tx.send(connect).await.is_ok() {
+        read_loop(&hub, &table, &player, conn, &mut stream, &out).await;
+    }
+    let _ = table.tx.send(ToTable::Disconnect { conn }).await;
+    drop(out);
+    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+}
+
+async fn read_loop(
+    hub: &Hub,
+    table: &LiveTable,
+    player: &Player,
+    conn: u64,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    out: &mpsc::Sender<Out>,
+) {
+    let mut bucket = Bucket::new(RATE, BURST);
+    let mut chat = Window::new(CHAT_MAX, CHAT_WINDOW);
+    let mut strikes = 0;
+    let mut shutdown = hub.shutdown.clone();
+    let send = |value: Value| out.try_send(Out::Text(value.to_string())).is_ok();
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            _ = stopping(&mut shutdown) => {
+                let _ = out.send(Out::Close(1012, "restarting")).await;
+                return;
+            }
+        };
+        let text = match frame {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Binary(_))) => {
+                send(message::error(
+                    None,
+                    "json",
+                    "frames are JSON text, not binary",
+                ));
+                continue;
+            }
+            Some(Ok(Message::Close(_))) | None => return,
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => {
+                tracing::debug!(%e, "socket read failed");
+                let _ = out
+                    .send(Out::Close(1009, "a frame is at most 16 KiB"))
+                    .await;
+                return;
+            }
+        };
+        if !bucket.take() {
+            strikes += 1;
+            if strikes > FLOOD_STRIKES {
+                let _ = out.send(Out::Close(1008, "flooding")).await;
+                return;
+            }
+            send(message::error(
+                None,
+                "rate",
+                "over 20 messages a second: slow down",
+            ));
+            continue;
+        }
+        let reply = match message::parse(text.as_str()) {
+            Err(unreadable) => unreadable.to_message(),
+            Ok(Incoming::Hello { .. }) => {
+                let _ = table.tx.send(ToTable::Hello { conn }).await;
+                continue;
+            }
+            Ok(Incoming::Command { id, command }) => {
+                if matches!(command, Command::Chat { .. }) && !chat.admit() {
+                    message::error(Some(&id), "rate", "at most 5 chat messages in 10 seconds")
+                } else {
+                    send_command(table, player, id, command).await
+                }
+            }
+        };
+        if !send(reply) {
+            return;
+        }
+    }
+}
+
+/// Waits until the server shuts down.
+async fn stopping(shutdown: &mut tokio::sync::watch::Receiver<bool>) {
+    // The guard `wait_for` returns is dropped here, not held across the caller's awaits.
+    let _ = shutdown.wait_for(|stopping| *stopping).await.is_ok();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn the_origin_must_be_the_servers_own_or_allowed() {
+        let mut headers = HeaderMap::new();
+        assert!(origin_allowed(&headers, &[]), "no Origin: not a browser");
+        headers.insert(HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        headers.insert(ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        assert!(origin_allowed(&headers, &[]));
+        headers.insert(ORIGIN, HeaderValue::from_static("https://evil.example"));
+        assert!(!origin_allowed(&headers, &[]));
+        assert!(origin_allowed(
+            &headers,
+            &["https://evil.example/".to_string()]
+        ));
+    }
+}

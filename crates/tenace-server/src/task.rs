@@ -1,0 +1,474 @@
+//! One task per live table, the only writer of its state: validate, append, then tell.
+//!
+//! A command is checked by the table (nothing changes on error), appended to the log as
+//! the next seq through the group committer, and only after the commit applied and
+//! broadcast as a fresh view to every connection. Computer players think on the blocking
+//! pool and come back through the same path.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tenace_rules::Action;
+use tenace_store::{Appended, NewEvent, PlayerId, StoreError, TableId, TableStatus};
+use tenace_table::{Actor, Command, Event, Occupant, PlayerKey, Table, TableError, Viewer};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::Hub;
+use crate::message;
+
+/// How many messages a connection's outbox holds before the connection is dropped as
+/// too slow.
+pub const OUTBOX: usize = 256;
+
+/// What a connection is sent.
+#[derive(Debug, Clone)]
+pub enum Out {
+    /// A JSON text frame.
+    Text(String),
+    /// Close the socket with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// A message to a table's task.
+pub enum ToTable {
+    /// A command from a person.
+    Command {
+        /// The sender's player id.
+        player: PlayerKey,
+        /// The sender's display name.
+        name: String,
+        /// The client's command id.
+        client_id: String,
+        /// The command.
+        command: Command,
+        /// Where the `ack` or `error` goes.
+        reply: oneshot::Sender<Value>,
+    },
+    /// A connection opened; it is sent a view at once.
+    Connect {
+        /// The connection's number.
+        conn: u64,
+        /// Its player.
+        player: PlayerKey,
+        /// Its outbox.
+        out: mpsc::Sender<Out>,
+    },
+    /// A connection closed.
+    Disconnect {
+        /// The connection's number.
+        conn: u64,
+    },
+    /// A connection asked for a fresh view.
+    Hello {
+        /// The connection's number.
+        conn: u64,
+    },
+    /// The view of a viewer, for an HTTP read.
+    Read {
+        /// Who reads.
+        viewer: Viewer,
+        /// Where the view goes.
+        reply: oneshot::Sender<Value>,
+    },
+    /// Every finished deal's record.
+    Records {
+        /// Where they go.
+        reply: oneshot::Sender<Value>,
+    },
+    /// A computer player's decision, taken from the table at `version`.
+    BotDecided {
+        /// The table's version when the bot was asked.
+        version: u64,
+        /// The seat.
+        seat: u8,
+        /// The action.
+        action: Action,
+        /// Its reason.
+        reason: String,
+    },
+}
+
+struct Connection {
+    player: PlayerKey,
+    out: mpsc::Sender<Out>,
+}
+
+struct TableTask {
+    hub: Arc<Hub>,
+    id: TableId,
+    table: Table,
+    tx: mpsc::Sender<ToTable>,
+    connections: HashMap<u64, Connection>,
+    /// The first answer to each `(player, command id)`, so a repeat gets it again.
+    answers: HashMap<(PlayerKey, String), Value>,
+    bot_thinking: bool,
+    /// Since when each seated person has had no connection.
+    away_since: HashMap<PlayerKey, Instant>,
+    status: TableStatus,
+}
+
+/// Starts the task of a table rebuilt from its log; `answered` lists the stored commands
+/// (player, command id, seq) so their repeats are answered as the first time.
+pub fn spawn(
+    hub: Arc<Hub>,
+    id: TableId,
+    table: Table,
+    answered: Vec<(PlayerKey, String, u64)>,
+) -> mpsc::Sender<ToTable> {
+    let (tx, rx) = mpsc::channel(1024);
+    let answers = answered
+        .into_iter()
+        .map(|(player, client_id, seq)| {
+            let ack = message::ack(&client_id, seq, false);
+            ((player, client_id), ack)
+        })
+        .collect();
+    let now = Instant::now();
+    let away_since = table
+        .seats()
+        .iter()
+        .filter_map(|o| match o {
+            Occupant::Human { player, .. } => Some((*player, now)),
+            _ => None,
+        })
+        .collect();
+    let status = status_of(&table);
+    let task = TableTask {
+        hub,
+        id,
+        table,
+        tx: tx.clone(),
+        connections: HashMap::new(),
+        answers,
+        bot_thinking: false,
+        away_since,
+        status,
+    };
+    tokio::spawn(task.run(rx));
+    tx
+}
+
+fn status_of(table: &Table) -> TableStatus {
+    if table.is_finished() {
+        TableStatus::Finished
+    } else if table.is_started() {
+        TableStatus::Playing
+    } else {
+        TableStatus::Open
+    }
+}
+
+impl TableTask {
+    async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
+        self.schedule_bot();
+        let mut tick = tokio::time::interval(Duration::from_millis(500));
+        loop {
+            tokio::select! {
+                message = rx.recv() => match message {
+                    Some(message) => self.handle(message).await,
+                    None => break,
+                },
+                _ = tick.tick() => self.check_away(),
+            }
+        }
+    }
+
+    async fn handle(&mut self, message: ToTable) {
+        match message {
+            ToTable::Command {
+                player,
+                name,
+                client_id,
+                command,
+                reply,
+            } => {
+                let answer = self.command(player, name, client_id, command).await;
+                let _ = reply.send(answer);
+            }
+            ToTable::Connect { conn, player, out } => {
+                self.connections.insert(conn, Connection { player, out });
+                self.away_since.remove(&player);
+                if let Some(seat) = self.table.seat_of(player) {
+                    self.table.set_taken_over(seat, false);
+                }
+                self.hub
+                    .metrics
+                    .connections
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                // Presence changed: everyone sees it, the newcomer included.
+                self.broadcast();
+            }
+            ToTable::Disconnect { conn } => {
+                if let Some(gone) = self.connections.remove(&conn) {
+                    self.hub
+                        .metrics
+                        .connections
+                        .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+                    if !self.connections.values().any(|c| c.player == gone.player) {
+                        self.away_since.insert(gone.player, Instant::now());
+                    }
+                    self.broadcast();
+                }
+            }
+            ToTable::Hello { conn } => {
+                if let Some(c) = self.connections.get(&conn) {
+                    let text = self.view_text(Viewer::Player(c.player));
+                    if c.out.try_send(Out::Text(text)).is_err() {
+                        self.drop_connection(conn);
+                    }
+                }
+            }
+            ToTable::Read { viewer, reply } => {
+                let _ = reply.send(self.view(viewer));
+            }
+            ToTable::Records { reply } => {
+                let _ = reply.send(self.records());
+            }
+            ToTable::BotDecided {
+                version,
+                seat,
+                action,
+                reason,
+            } => {
+                self.bot_thinking = false;
+                if version == self.table.version() {
+                    let actor = Actor::Bot { seat, reason };
+                    let command = Command::Act {
+                        action: action.to_string(),
+                    };
+                    match self.table.check(&actor, &command) {
+                        Ok(event) => {
+                            if let Err(e) = self.commit(&event, None, None).await {
+                                tracing::error!(table = self.id.0, %e.message, "a bot's action was not stored");
+                            }
+                        }
+                        // The seat went back to its player, or the state moved on.
+                        Err(e) => tracing::debug!(table = self.id.0, %e, "bot action dropped"),
+                    }
+                }
+                self.schedule_bot();
+            }
+        }
+    }
+
+    /// Answers a person's command: the first answer again for a repeated id, else check,
+    /// append, apply, broadcast.
+    async fn command(
+        &mut self,
+        player: PlayerKey,
+        name: String,
+        client_id: String,
+        command: Command,
+    ) -> Value {
+        let key = (player, client_id);
+        if let Some(first) = self.answers.get(&key) {
+            let mut again = first.clone();
+            if again["type"] == "ack" {
+                again["duplicate"] = Value::Bool(true);
+            }
+            return again;
+        }
+        let (player, client_id) = key;
+        let actor = Actor::Player { id: player, name };
+        let answer = match self.table.check(&actor, &command) {
+            Ok(event) => match self
+                .commit(&event, Some(player), Some(client_id.clone()))
+                .await
+            {
+                Ok((version, duplicate)) => message::ack(&client_id, version, duplicate),
+                Err(e) => message::error(Some(&client_id), &e.field, &e.message),
+            },
+            Err(e) => message::error(Some(&client_id), &e.field, &e.message),
+        };
+        // A store failure may pass; the client may retry that one.
+        if answer["field"] != "store" {
+            self.answers.insert((player, client_id), answer.clone());
+        }
+        answer
+    }
+
+    /// Appends `event` as the next seq, waits for the commit, then applies it and tells
+    /// everyone. Returns the version and whether the store already held the command.
+    async fn commit(
+        &mut self,
+        event: &Event,
+        actor: Option<PlayerKey>,
+        client_id: Option<String>,
+    ) -> Result<(u64, bool), TableError> {
+        let payload = serde_json::to_value(event)
+            .map_err(|e| TableError::new("store", format!("the event did not serialise: {e}")))?;
+        let new = NewEvent {
+            table: self.id,
+            seq: self.table.version() + 1,
+            client_id,
+            actor: actor.map(PlayerId),
+            kind: event.kind().to_string(),
+            payload,
+        };
+        let (tx, rx) = oneshot::channel();
+        let started = Instant::now();
+        self.hub.committer.append_then(new, move |outcome| {
+            let _ = tx.send(outcome);
+        });
+        let outcome = rx.await.unwrap_or(Err(StoreError::CommitterStopped));
+        let store_failed = |e: StoreError| {
+            tracing::error!(table = self.id.0, %e, "append failed");
+            TableError::new("store", "the action could not be stored; try again")
+        };
+        match outcome {
+            Ok(Appended::New(stored)) => {
+                self.hub
+                    .metrics
+                    .appended(started.elapsed().as_micros() as u64);
+                if let Err(e) = self.table.apply(event) {
+                    // Checked a moment ago on this very state: a bug, loud in the log.
+                    tracing::error!(table = self.id.0, %e, "a stored event did not apply");
+                }
+                self.after_change();
+                Ok((stored.seq, false))
+            }
+            Ok(Appended::Duplicate(stored)) => Ok((stored.seq, true)),
+            Err(e) => Err(store_failed(e)),
+        }
+    }
+
+    /// After an applied event: the store's status, the views, the next bot.
+    fn after_change(&mut self) {
+        let status = status_of(&self.table);
+        if status != self.status {
+            self.status = status;
+            let id = self.id;
+            let store = Arc::clone(&self.hub.store);
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = store.set_table_status(id, status) {
+                    tracing::error!(table = id.0, %e, "status not stored");
+                }
+            });
+        }
+        self.broadcast();
+        self.schedule_bot();
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        let connected = |p: PlayerKey| self.connections.values().any(|c| c.player == p);
+        let mut view = self.table.view_for(viewer, &connected);
+        view["table"] = json!(self.id.0);
+        view
+    }
+
+    fn view_text(&self, viewer: Viewer) -> String {
+        message::view(self.view(viewer)).to_string()
+    }
+
+    /// Sends every connection its own fresh view (one build per player).
+    fn broadcast(&mut self) {
+        let mut built: HashMap<PlayerKey, String> = HashMap::new();
+        let mut slow = Vec::new();
+        for (&conn, c) in &self.connections {
+            let text = built
+                .entry(c.player)
+                .or_insert_with(|| self.view_text(Viewer::Player(c.player)))
+                .clone();
+            if c.out.try_send(Out::Text(text)).is_err() {
+                slow.push(conn);
+            }
+        }
+        for conn in slow {
+            self.drop_connection(conn);
+        }
+    }
+
+    /// Drops a connection whose outbox is full or gone: it reconnects and resyncs.
+    fn drop_connection(&mut self, conn: u64) {
+        if let Some(c) = self.connections.remove(&conn) {
+            let _ = c.out.try_send(Out::Close(1008, "too slow"));
+            self.hub
+                .metrics
+                .connections
+                .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+            if !self.connections.values().any(|o| o.player == c.player) {
+                self.away_since.insert(c.player, Instant::now());
+            }
+        }
+    }
+
+    /// Asks a computer player to act if one is to: after the pacing pause, it thinks on
+    /// the blocking pool and its decision comes back as a message.
+    fn schedule_bot(&mut self) {
+        if self.bot_thinking {
+            return;
+        }
+        let Some(turn) = self.table.bot_turn() else {
+            return;
+        };
+        self.bot_thinking = true;
+        let version = self.table.version();
+        let pacing = self
+            .hub
+            .config
+            .bot_pacing
+            .unwrap_or(Duration::from_millis(self.table.setup().settings.pacing_ms));
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(pacing).await;
+            let seat = turn.seat.0;
+            let decided = tokio::task::spawn_blocking(move || turn.decide()).await;
+            let (action, reason) = match decided {
+                Ok(decision) => decision,
+                Err(e) => {
+                    tracing::error!(%e, "a computer player failed");
+                    return;
+                }
+            };
+            let _ = tx
+                .send(ToTable::BotDecided {
+                    version,
+                    seat,
+                    action,
+                    reason,
+                })
+                .await;
+        });
+    }
+
+    /// Hands the seat of a person away longer than the table allows to a computer player.
+    fn check_away(&mut self) {
+        let settings = &self.table.setup().settings;
+        if !settings.away_takeover || !self.table.in_play() {
+            return;
+        }
+        let limit = self
+            .hub
+            .config
+            .away_limit
+            .unwrap_or(Duration::from_secs(settings.away_limit_secs));
+        let mut changed = false;
+        for (&player, &since) in &self.away_since {
+            if since.elapsed() >= limit
+                && let Some(seat) = self.table.seat_of(player)
+            {
+                changed |= self.table.set_taken_over(seat, true);
+            }
+        }
+        if changed {
+            self.broadcast();
+            self.schedule_bot();
+        }
+    }
+
+    fn records(&self) -> Value {
+        let game = self.table.game();
+        let deals: Vec<Value> = (0..game.finished_count())
+            .filter_map(|i| {
+                let record = game.finished_full_view(i)?;
+                Some(json!({
+                    "number": i + 1,
+                    "record": tenace_protocol::state::view_json(&record),
+                }))
+            })
+            .collect();
+        json!({ "table": self.id.0, "deals": deals })
+    }
+}
