@@ -796,10 +796,24 @@ async fn durability_run(
         }
     }
     slot_tx.send_replace(Some((1, addr)));
-    let handles: Vec<_> = clients
-        .into_iter()
-        .map(|c| tokio::spawn(c.run(slot_rx.clone(), acks.clone())))
-        .collect();
+    // Each client reports when it ends, so the first failure is the one reported (the
+    // others then stall waiting for its seat).
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel();
+    let playing = clients.len();
+    for client in clients {
+        let (done, slot, acks) = (done_tx.clone(), slot_rx.clone(), acks.clone());
+        tokio::spawn(async move {
+            let _ = done.send(client.run(slot, acks).await);
+        });
+    }
+    let mut finished = Vec::new();
+    let mut gather =
+        |done_rx: &mut tokio::sync::mpsc::UnboundedReceiver<Result<Client, String>>| {
+            while let Ok(result) = done_rx.try_recv() {
+                finished.push(result?);
+            }
+            Ok::<bool, String>(finished.len() == playing)
+        };
 
     // Kill at random points of the play, each after a random number of fresh acks and
     // a random few milliseconds more, so some kills land with a command in flight.
@@ -807,7 +821,8 @@ async fn durability_run(
     let mut start = 1;
     while kills < KILLS {
         let target = acks.load(Ordering::SeqCst) + rng.random_range(ACKS_BETWEEN_KILLS);
-        while acks.load(Ordering::SeqCst) < target && !handles.iter().all(|h| h.is_finished()) {
+        let mut all_done = gather(&mut done_rx)?;
+        while acks.load(Ordering::SeqCst) < target && !all_done {
             if Instant::now() > until {
                 return Err(format!(
                     "the run passed its limit of {RUN_LIMIT:?} before kill {}",
@@ -815,8 +830,9 @@ async fn durability_run(
                 ));
             }
             tokio::time::sleep(Duration::from_millis(1)).await;
+            all_done = gather(&mut done_rx)?;
         }
-        if handles.iter().all(|h| h.is_finished()) {
+        if all_done {
             break;
         }
         tokio::time::sleep(Duration::from_micros(rng.random_range(0..15_000))).await;
@@ -828,12 +844,17 @@ async fn durability_run(
         slot_tx.send_replace(Some((start, server.addr)));
     }
 
+    while !gather(&mut done_rx)? {
+        if Instant::now() > until {
+            return Err(format!(
+                "a client was still playing at the run's limit of {RUN_LIMIT:?}"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    finished.sort_by(|a, b| a.label.cmp(&b.label));
     let mut total = Counts::default();
-    for handle in handles {
-        let client = tokio::time::timeout(until.saturating_duration_since(Instant::now()), handle)
-            .await
-            .map_err(|_| format!("a client was still playing at the run's limit of {RUN_LIMIT:?}"))?
-            .map_err(|e| format!("a client task failed: {e}"))??;
+    for client in finished {
         let c = &client.counts;
         println!(
             "{:<16} acks {:>3}, refused {}, reconnects {}, duplicates {}, in flight at a kill: stored {} / applied on resend {}, checks of acknowledged actions {}",
