@@ -38,7 +38,7 @@ pub enum SolveGame {
   tenace solve --file boards.pbn --json --threads 2
   tenace solve --seed 7 --lead --strain S --declarer S
   tenace solve --game five-crowns --seed 3
-  tenace solve --game devils-bridge --players 5 --seed 3
+  tenace solve --game devils-bridge --players 5 --seed 3 --options '{\"max_hand\":8}'
   tenace solve --game bridgette --seed 3
 
 A bridge table gives the tricks each declarer takes in each strain (the player on
@@ -50,9 +50,11 @@ A deal may be an ending: every hand holding the same number of cards (no par the
 line per deal.
 --lead prints the tricks the defence takes after each opening lead; a Five Crowns joker
 named in no trump counts at its best naming, for the leader names it.
-Devil's Bridge prints each player's range with every other player against them: the
+Devil's Bridge solves a seeded hand of the series' largest size (max_hand in --options
+sets it) and prints each player's range with every other player against them: the
 most tricks they can make sure of taking at least, and the fewest they can make sure of
-taking at most (the others may force tricks on them, so this can be the larger).
+taking at most (the others may force tricks on them, so this can be the larger). Full
+hands of five or more players can take many minutes.
 The work is shared among every core (or --threads): a deal, a strain, a lead or one end
 of a player's range a worker. Each deal and strain row is printed as soon as it and those
 before it are done, each Devil's Bridge player as soon as they are (in any order), and
