@@ -24,7 +24,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 use serve_common::{
     HttpError, Server, Ws, create_table, expect_json, new_player, post_command, seat_actions, sit,
@@ -36,6 +36,8 @@ const KILLS: usize = 5;
 /// Fresh acks between two kills: drawn from this range, so kills land at random points
 /// of the auctions and the play while every table still has moves left.
 const ACKS_BETWEEN_KILLS: std::ops::RangeInclusive<usize> = 4..=20;
+/// A kill follows a command's send by up to this many microseconds.
+const KILL_DELAY_US: u64 = 6_000;
 /// The whole durability run must end within this.
 const RUN_LIMIT: Duration = Duration::from_secs(150);
 /// A table that sends its player nothing for this long has stalled.
@@ -94,6 +96,15 @@ struct Counts {
     verified: usize,
 }
 
+/// What the clients tell the killer.
+#[derive(Default)]
+struct Tally {
+    /// Commands acknowledged the first time, over all clients.
+    acks: AtomicUsize,
+    /// Woken each time a client sends a command, so a kill can follow a send closely.
+    sent: Notify,
+}
+
 /// How a session ended.
 enum Outcome {
     /// The table reached the end of the deals its client plays.
@@ -125,6 +136,8 @@ struct Client {
     refusals: Vec<String>,
     /// How many deals to play.
     deals: u64,
+    /// Shared with the killer.
+    tally: Arc<Tally>,
     /// When the run must be over.
     until: Instant,
 }
@@ -202,6 +215,7 @@ impl Client {
         seat: &str,
         seed: u64,
         until: Instant,
+        tally: Arc<Tally>,
     ) -> Client {
         Client {
             label,
@@ -221,16 +235,13 @@ impl Client {
             refused_in_row: 0,
             refusals: Vec::new(),
             deals: 1,
+            tally,
             until,
         }
     }
 
     /// Plays until the table's first deals are over, reconnecting after every kill.
-    async fn run(
-        mut self,
-        mut slot: watch::Receiver<ServerSlot>,
-        acks: Arc<AtomicUsize>,
-    ) -> Result<Client, String> {
+    async fn run(mut self, mut slot: watch::Receiver<ServerSlot>) -> Result<Client, String> {
         let mut seen = 0;
         loop {
             let (start, addr) = next_server(&mut slot, seen, self.until)
@@ -239,7 +250,7 @@ impl Client {
             let reconnect = seen != 0;
             seen = start;
             match self
-                .session(addr, reconnect, &acks)
+                .session(addr, reconnect)
                 .await
                 .map_err(|e| format!("{}: {e}", self.label))?
             {
@@ -250,12 +261,7 @@ impl Client {
     }
 
     /// One connection's life: after a kill, the checks of what survived; then play.
-    async fn session(
-        &mut self,
-        addr: SocketAddr,
-        reconnect: bool,
-        acks: &AtomicUsize,
-    ) -> Result<Outcome, String> {
+    async fn session(&mut self, addr: SocketAddr, reconnect: bool) -> Result<Outcome, String> {
         // The server may die again between its start and this connection.
         let Ok(mut ws) = Ws::connect(addr, &self.cookie, self.table).await else {
             return Ok(Outcome::Dropped);
@@ -286,7 +292,7 @@ impl Client {
                 let Some(answer) = self.exchange(&mut ws, &sent, &mut view).await? else {
                     return Ok(Outcome::Dropped);
                 };
-                self.settle_resent(&sent, &answer, stored, acks)?;
+                self.settle_resent(&sent, &answer, stored)?;
             }
             if let Some(last) = self.acked.last().cloned() {
                 // The first answer again, and nothing applied.
@@ -332,11 +338,31 @@ impl Client {
                     });
                 }
             } else if let Some(sent) = self.choose(&view) {
+                let chosen_at = view["version"].clone();
                 self.pending = Some(sent.clone());
                 let Some(answer) = self.exchange(&mut ws, &sent, &mut view).await? else {
                     return Ok(Outcome::Dropped);
                 };
-                self.settle_fresh(&sent, &answer, acks)?;
+                self.settle_fresh(&sent, &answer)?;
+                if answer["type"] == "error" {
+                    // A refusal is fair only if the table moved since the view that
+                    // offered the action: a view asked for now shows whether it did.
+                    self.throttle().await;
+                    let hello = json!({"v": 1, "type": "hello", "last_version": self.last_version});
+                    if ws.send(&hello).await.is_err() {
+                        return Ok(Outcome::Dropped);
+                    }
+                    let Some(fresh) = self.next_view(&mut ws).await? else {
+                        return Ok(Outcome::Dropped);
+                    };
+                    if fresh["version"] == chosen_at {
+                        return Err(format!(
+                            "the view at version {chosen_at} offered {}, but the server refused it with the table still at that version: {answer}",
+                            sent.body
+                        ));
+                    }
+                    view = fresh;
+                }
                 continue;
             }
             let Some(next) = self.next_view(&mut ws).await? else {
@@ -414,6 +440,7 @@ impl Client {
         if ws.send(&sent.body).await.is_err() {
             return Ok(None);
         }
+        self.tally.sent.notify_waiters();
         loop {
             let Some(message) = ws.recv(STALL).await? else {
                 return Ok(None);
@@ -477,15 +504,10 @@ impl Client {
     }
 
     /// Books the answer to a command sent for the first time.
-    fn settle_fresh(
-        &mut self,
-        sent: &Sent,
-        answer: &Value,
-        acks: &AtomicUsize,
-    ) -> Result<(), String> {
+    fn settle_fresh(&mut self, sent: &Sent, answer: &Value) -> Result<(), String> {
         self.pending = None;
         match answer["type"].as_str() {
-            Some("ack") if answer["duplicate"] == false => self.book(sent, answer, acks),
+            Some("ack") if answer["duplicate"] == false => self.book(sent, answer),
             Some("ack") => Err(format!(
                 "a new command id {} was answered as a duplicate: {answer}",
                 sent.id
@@ -514,13 +536,7 @@ impl Client {
 
     /// Books the answer to the command that was in flight at a kill, resent with its id:
     /// it must be a duplicate exactly when the log held it.
-    fn settle_resent(
-        &mut self,
-        sent: &Sent,
-        answer: &Value,
-        stored: bool,
-        acks: &AtomicUsize,
-    ) -> Result<(), String> {
+    fn settle_resent(&mut self, sent: &Sent, answer: &Value, stored: bool) -> Result<(), String> {
         self.pending = None;
         let duplicate = answer["duplicate"] == true;
         match answer["type"].as_str() {
@@ -536,7 +552,7 @@ impl Client {
                     Ok(())
                 } else {
                     self.counts.inflight_applied += 1;
-                    self.book(sent, answer, acks)
+                    self.book(sent, answer)
                 }
             }
             Some("error") if !stored => {
@@ -554,7 +570,7 @@ impl Client {
         }
     }
 
-    fn book(&mut self, sent: &Sent, answer: &Value, acks: &AtomicUsize) -> Result<(), String> {
+    fn book(&mut self, sent: &Sent, answer: &Value) -> Result<(), String> {
         let version = version_of(answer)?;
         if version <= self.ack_version {
             return Err(format!(
@@ -569,7 +585,7 @@ impl Client {
         });
         self.counts.acks += 1;
         self.refused_in_row = 0;
-        acks.fetch_add(1, Ordering::SeqCst);
+        self.tally.acks.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 
@@ -780,7 +796,7 @@ async fn durability_run(
     let addr = server.addr;
     let host = new_player(addr).await?;
     let (slot_tx, slot_rx) = watch::channel::<ServerSlot>(None);
-    let acks = Arc::new(AtomicUsize::new(0));
+    let tally = Arc::new(Tally::default());
     let mut clients = Vec::new();
     let mut tables = Vec::new();
     for plan in table_plans() {
@@ -790,7 +806,15 @@ async fn durability_run(
             let cookie = new_player(addr).await?;
             sit(addr, &cookie, table, seat, "sit-1").await?;
             let label = format!("{}/{seat}", plan.name);
-            let mut client = Client::new(label, cookie, table, seat, rng.random(), until);
+            let mut client = Client::new(
+                label,
+                cookie,
+                table,
+                seat,
+                rng.random(),
+                until,
+                tally.clone(),
+            );
             client.deals = plan.deals;
             clients.push(client);
         }
@@ -801,9 +825,9 @@ async fn durability_run(
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel();
     let playing = clients.len();
     for client in clients {
-        let (done, slot, acks) = (done_tx.clone(), slot_rx.clone(), acks.clone());
+        let (done, slot) = (done_tx.clone(), slot_rx.clone());
         tokio::spawn(async move {
-            let _ = done.send(client.run(slot, acks).await);
+            let _ = done.send(client.run(slot).await);
         });
     }
     let mut finished = Vec::new();
@@ -815,14 +839,16 @@ async fn durability_run(
             Ok::<bool, String>(finished.len() == playing)
         };
 
-    // Kill at random points of the play, each after a random number of fresh acks and
-    // a random few milliseconds more, so some kills land with a command in flight.
+    // Kill at random points of the play, each after a random number of fresh acks, at
+    // the next command sent and a random few milliseconds later: a command's append
+    // takes about that long, so some kills land before its commit and some between the
+    // commit and the ack.
     let mut kills = 0;
     let mut start = 1;
     while kills < KILLS {
-        let target = acks.load(Ordering::SeqCst) + rng.random_range(ACKS_BETWEEN_KILLS);
+        let target = tally.acks.load(Ordering::SeqCst) + rng.random_range(ACKS_BETWEEN_KILLS);
         let mut all_done = gather(&mut done_rx)?;
-        while acks.load(Ordering::SeqCst) < target && !all_done {
+        while tally.acks.load(Ordering::SeqCst) < target && !all_done {
             if Instant::now() > until {
                 return Err(format!(
                     "the run passed its limit of {RUN_LIMIT:?} before kill {}",
@@ -835,7 +861,9 @@ async fn durability_run(
         if all_done {
             break;
         }
-        tokio::time::sleep(Duration::from_micros(rng.random_range(0..15_000))).await;
+        // No send within the wait means the clients are between commands: kill anyway.
+        let _ = tokio::time::timeout(Duration::from_millis(500), tally.sent.notified()).await;
+        tokio::time::sleep(Duration::from_micros(rng.random_range(0..KILL_DELAY_US))).await;
         server.kill();
         slot_tx.send_replace(None);
         kills += 1;
