@@ -8,9 +8,15 @@
 //! its seat's history exactly once and in order, resends the command it had in flight
 //! (which must answer `duplicate: true` exactly when the command reached the log before
 //! the kill), and resends its last acknowledged command, which must answer the first ack
-//! again without being applied twice. The tables then play on to the end of a deal.
+//! again without being applied twice. The tables then play on to the end of a deal
+//! (three for the short first hands of a Devil's Bridge series), and one last restart
+//! must rebuild each table at the same version with the same records. The run prints
+//! its counts (`--nocapture` shows them).
 //!
-//! Race: the same move sent at once from two connections of one player is accepted once.
+//! Race: the same move sent at once twice by one player (two sockets, or a socket and
+//! `POST /api/tables/{id}/commands`; with one command id or two) is accepted once: the
+//! other copy gets the first ack again as a duplicate, or an error, and the seat's
+//! history holds the move once.
 
 mod serve_common;
 
