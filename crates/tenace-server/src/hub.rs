@@ -42,6 +42,30 @@ impl LiveTable {
     }
 }
 
+impl LiveTable {
+    /// Whether this table admits a visitor: [`reachable`](Self::reachable), or seated at
+    /// it (a private table's player who comes back without the invite link).
+    pub async fn admits(&self, invite: Option<&str>, player: Option<i64>) -> bool {
+        if self.reachable(invite, player) {
+            return true;
+        }
+        let Some(player) = player else {
+            return false;
+        };
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let read = ToTable::Read {
+            viewer: tenace_table::Viewer::Player(player),
+            reply,
+        };
+        if self.tx.send(read).await.is_err() {
+            return false;
+        }
+        answer
+            .await
+            .is_ok_and(|view| !view["viewer"]["seat"].is_null())
+    }
+}
+
 /// The server's shared state.
 pub struct Hub {
     /// The store, for reads.

@@ -266,7 +266,7 @@ async fn reachable(
 ) -> Result<LiveTable, ApiError> {
     let live = hub.table(TableId(id)).await?;
     let player = identity::current(hub, headers).await?.map(|p| p.id.0);
-    if live.reachable(query.invite.as_deref(), player) {
+    if live.admits(query.invite.as_deref(), player).await {
         Ok(live)
     } else {
         Err(ApiError::unknown_table(id))

@@ -95,7 +95,10 @@ pub async fn upgrade(
     }
     let player = identity::require(&hub, &headers).await?;
     let table = hub.table(TableId(id)).await?;
-    if !table.reachable(query.invite.as_deref(), Some(player.id.0)) {
+    if !table
+        .admits(query.invite.as_deref(), Some(player.id.0))
+        .await
+    {
         return Err(ApiError::unknown_table(id));
     }
     Ok(ws

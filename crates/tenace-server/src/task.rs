@@ -444,6 +444,15 @@ impl TableTask {
             .config
             .away_limit
             .unwrap_or(Duration::from_secs(settings.away_limit_secs));
+        // A player who sat without a socket (over HTTP) is away from then on.
+        let now = Instant::now();
+        for occupant in self.table.seats() {
+            if let Occupant::Human { player, .. } = occupant
+                && !self.connections.values().any(|c| c.player == *player)
+            {
+                self.away_since.entry(*player).or_insert(now);
+            }
+        }
         let mut changed = false;
         for (&player, &since) in &self.away_since {
             if since.elapsed() >= limit

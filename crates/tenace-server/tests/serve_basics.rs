@@ -27,10 +27,17 @@ fn deals_done(view: &Value) -> u64 {
     view["last_deal"]["number"].as_u64().unwrap_or(0)
 }
 
-/// Plays a seat until the first deal is over: the first legal action that is not a
-/// change of bid each time (a `change` once, when offered, to go through one). Returns
-/// how many actions the seat took.
-async fn play_seat(mut client: Client) -> (usize, bool) {
+/// Plays a seat until the first deal is over: a seeded pseudo-random legal action that is
+/// not a change of bid each time (a `change` once, when offered, to go through one).
+/// Returns how many actions the seat took.
+async fn play_seat(mut client: Client, mut seed: u64) -> (usize, bool) {
+    let mut pick = move |n: usize| {
+        // xorshift, enough to vary the choices.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
     let mut acted_at = 0;
     let mut actions = 0;
     let mut changed = false;
@@ -47,13 +54,17 @@ async fn play_seat(mut client: Client) -> (usize, bool) {
                 changed = true;
                 change.clone()
             }
-            _ => match options.iter().find(|a| !a.starts_with("change")) {
-                Some(action) => action.clone(),
-                None => {
+            _ => {
+                let others: Vec<&String> = options
+                    .iter()
+                    .filter(|a| !a.starts_with("change"))
+                    .collect();
+                if others.is_empty() {
                     acted_at = version(&view);
                     continue;
                 }
-            },
+                others[pick(others.len())].clone()
+            }
         };
         acted_at = version(&view);
         let answer = client
@@ -86,7 +97,7 @@ async fn a_deal_of_each_game_by_people_and_bots() {
         ),
         ("bridgette", json!({}), &[][..], &["0", "1"][..]),
     ];
-    for (game, options, bots, humans) in cases {
+    for (n, (game, options, bots, humans)) in cases.into_iter().enumerate() {
         let host = server.player().await;
         let bots: serde_json::Map<String, Value> = bots
             .iter()
@@ -100,12 +111,13 @@ async fn a_deal_of_each_game_by_people_and_bots() {
             )
             .await;
         let mut seats = Vec::new();
-        for seat in humans {
+        for (k, seat) in humans.iter().enumerate() {
             let cookie = server.player().await;
             let mut client = server.connect(table, &cookie).await;
             let answer = client.command(json!({"type": "sit", "seat": seat})).await;
             assert_eq!(answer["type"], "ack", "{game} {seat}: {answer}");
-            seats.push(tokio::spawn(play_seat(client)));
+            let seed = 0x9E37_79B9 + (n * 8 + k) as u64;
+            seats.push(tokio::spawn(play_seat(client, seed)));
         }
         let mut total = 0;
         for seat in seats {
@@ -323,5 +335,56 @@ async fn the_lobby_lists_open_public_tables_with_their_free_seats() {
     assert_eq!(status, 401, "no player, no table");
     let (_, _, metrics) = server.http("GET", "/metrics", None, None).await;
     assert!(metrics.contains("tenace_actions_total "), "{metrics}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_player_is_stood_in_for_and_takes_the_seat_back() {
+    let (_dir, db) = temp_db();
+    let config = tenace_server::ServerConfig {
+        bot_pacing: Some(std::time::Duration::ZERO),
+        away_limit: Some(std::time::Duration::from_millis(100)),
+        ..tenace_server::ServerConfig::default()
+    };
+    let server = Server::start_with(&db, config).await;
+    let ada = server.player().await;
+    let body = json!({"game": "bridge", "visibility": "private",
+                      "bots": {"N": "random", "E": "random", "W": "random"}});
+    let (_, _, created) = server
+        .http("POST", "/api/tables", Some(&ada), Some(&body.to_string()))
+        .await;
+    let table = serde_json::from_str::<Value>(&created).expect("JSON")["id"]
+        .as_i64()
+        .expect("an id");
+    // Ada sits by HTTP and never opens a socket: she is away from the start.
+    let sit = r#"{"v":1,"type":"sit","id":"s1","seat":"S"}"#;
+    let path = format!("/api/tables/{table}/commands");
+    let (status, _, answer) = server.http("POST", &path, Some(&ada), Some(sit)).await;
+    assert_eq!(status, 200, "{answer}");
+    let read = format!("/api/tables/{table}");
+    let mut view = Value::Null;
+    for _ in 0..200 {
+        // Seated, she reads her private table without the invite.
+        let (status, _, text) = server.http("GET", &read, Some(&ada), None).await;
+        assert_eq!(status, 200, "{text}");
+        view = serde_json::from_str(&text).expect("JSON");
+        if view["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        view["status"], "finished",
+        "the stand-in played the deal out: {view}"
+    );
+    assert_eq!(view["seats"][2]["presence"], "taken_over");
+    let mut client = server.connect(table, &ada).await;
+    let back = client
+        .view_where(|v| v["seats"][2]["presence"] == "connected")
+        .await;
+    assert_eq!(back["viewer"]["seat"], "S", "the seat is hers again");
+    let stranger = server.player().await;
+    let (status, _, _) = server.http("GET", &read, Some(&stranger), None).await;
+    assert_eq!(status, 404, "a private table is unknown to a stranger");
     server.stop().await;
 }

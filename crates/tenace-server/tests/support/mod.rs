@@ -28,14 +28,22 @@ impl Server {
     /// Starts a server on `127.0.0.1:0` over the database at `db`, computer players
     /// acting without pause.
     pub async fn start(db: &Path) -> Server {
+        Server::start_with(
+            db,
+            tenace_server::ServerConfig {
+                bot_pacing: Some(Duration::ZERO),
+                ..tenace_server::ServerConfig::default()
+            },
+        )
+        .await
+    }
+
+    /// Starts a server on `127.0.0.1:0` over the database at `db`, with `config`.
+    pub async fn start_with(db: &Path, config: tenace_server::ServerConfig) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
         let store = tenace_store::SqliteStore::open(db).expect("the store opens");
         let (stop, stopped) = oneshot::channel::<()>();
-        let config = tenace_server::ServerConfig {
-            bot_pacing: Some(Duration::ZERO),
-            ..tenace_server::ServerConfig::default()
-        };
         let task = tokio::spawn(async move {
             let shutdown = async move {
                 let _ = stopped.await;
