@@ -228,3 +228,40 @@ fn cards_named(text: &str) -> Vec<Card> {
         .filter_map(|word| word.parse::<Card>().ok())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Settings, TableSetup};
+
+    #[test]
+    fn a_reason_naming_an_unseen_card_is_not_shown() {
+        let setup = TableSetup::new("bridge", None, None, 7, Settings::default()).expect("setup");
+        let deal = setup.deal().expect("a deal");
+        let south = deal.observation(Player(2)).expect("a view");
+        let own = south.visible_cards().iter().next().expect("a card");
+        let unseen = deal
+            .full_view()
+            .expect("a view")
+            .visible_cards()
+            .iter()
+            .find(|&c| !south.visible_cards().contains(c))
+            .expect("a card south does not hold");
+        let about_own = format!("{own}: the best lead");
+        assert_eq!(shown_reason(&about_own, &south), Some(about_own.clone()));
+        assert_eq!(shown_reason(&format!("finesse the {unseen}"), &south), None);
+        assert_eq!(
+            shown_reason("1NT: 15-17 HCP", &south).as_deref(),
+            Some("1NT: 15-17 HCP")
+        );
+        assert_eq!(
+            cards_named("SA, HT and 1NT"),
+            vec!["SA".parse::<Card>().expect("SA"), "HT".parse().expect("HT")]
+        );
+        // The table's setup is never in a view.
+        let setup = TableSetup::new("bridge", None, None, 99, Settings::default()).expect("setup");
+        let table = Table::new(setup, 1).expect("table");
+        let view = table.view_for(Viewer::Anonymous, &|_| false);
+        assert!(view.get("seed").is_none() && view["settings"].get("seed").is_none());
+    }
+}

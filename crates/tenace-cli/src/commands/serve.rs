@@ -1,7 +1,7 @@
 //! `tenace serve`: the table server, where people and computer players play together
 //! over HTTP and WebSockets (docs/server-protocol.md).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use clap::Args;
@@ -39,6 +39,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let store: Arc<dyn Store> =
         Arc::new(SqliteStore::open(&args.db).map_err(|e| format!("--db {}: {e}", args.db))?);
