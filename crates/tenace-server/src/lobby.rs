@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
@@ -23,6 +24,19 @@ use crate::task::ToTable;
 
 /// How many tables the lobby lists.
 const LOBBY_SIZE: usize = 100;
+
+/// A request's body, or the error naming it: over 16 KiB is a `413`.
+fn body_of(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| {
+        let status = rejection.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("at most {} bytes", crate::MAX_FRAME_BYTES)
+        } else {
+            rejection.body_text()
+        };
+        ApiError::new(status, "body", message)
+    })
+}
 
 fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
     match serde_json::from_slice(body) {
@@ -65,10 +79,10 @@ pub async fn get_me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<R
 pub async fn put_me(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let player = identity::require(&hub, &headers).await?;
-    let mut map = object(&body)?;
+    let mut map = object(&body_of(body)?)?;
     let name = string(&mut map, "name")?.ok_or_else(|| ApiError::bad("name", "missing"))?;
     no_more(&map)?;
     let id = player.id;
@@ -145,10 +159,10 @@ pub const TABLES_PER_HOUR: u64 = 20;
 pub async fn create_table(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let player = identity::require(&hub, &headers).await?;
-    let creation = read_creation(&body)?;
+    let creation = read_creation(&body_of(body)?)?;
     // The bots are checked on a scratch table first, so a bad seat creates nothing.
     let host = Actor::Player {
         id: player.id.0,
@@ -306,10 +320,11 @@ pub async fn post_command(
     Path(id): Path<i64>,
     Query(query): Query<InviteQuery>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let player = identity::require(&hub, &headers).await?;
     let live = reachable(&hub, id, &headers, &query).await?;
+    let body = body_of(body)?;
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("body", "not UTF-8"))?;
     let answer = match message::parse(text) {
         Ok(Incoming::Command { id, command }) => send_command(&live, &player, id, command).await,

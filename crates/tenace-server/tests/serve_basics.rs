@@ -333,6 +333,12 @@ async fn the_lobby_lists_open_public_tables_with_their_free_seats() {
         .http("POST", "/api/tables", None, Some(r#"{"game":"bridge"}"#))
         .await;
     assert_eq!(status, 401, "no player, no table");
+    let huge = json!({"game": "bridge", "options": {"pad": "x".repeat(20_000)}}).to_string();
+    let (status, _, text) = server
+        .http("POST", "/api/tables", Some(&host), Some(&huge))
+        .await;
+    assert_eq!(status, 413);
+    assert!(text.contains(r#""field":"body""#), "{text}");
     let (_, _, metrics) = server.http("GET", "/metrics", None, None).await;
     assert!(metrics.contains("tenace_actions_total "), "{metrics}");
     server.stop().await;
