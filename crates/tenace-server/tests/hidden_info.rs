@@ -74,8 +74,9 @@ fn leaks(run: &Run, deals: &[Value]) -> Vec<String> {
             } else {
                 None
             };
-            DealTruth::from_record(record, blind.as_ref())
-                .unwrap_or_else(|e| panic!("deal {}: {e}: {record}", k + 1))
+            let truth = DealTruth::from_record(record, blind.as_ref())
+                .and_then(|t| t.replay_through_engine(record).map(|()| t));
+            truth.unwrap_or_else(|e| panic!("deal {}: {e}: {record}", k + 1))
         })
         .collect();
     let mut found = Vec::new();
@@ -102,6 +103,42 @@ fn leaks(run: &Run, deals: &[Value]) -> Vec<String> {
         }
     }
     found
+}
+
+/// The same run with one card planted in a seated player's view of the first deal, a
+/// card of another hand: the scan must find it (so a clean scan means something).
+fn assert_catches_a_planted_card(run: &Run, deals: &[Value]) {
+    let first = &deals[0]["record"];
+    let Some(spot) = run.frames.iter().position(|f| {
+        matches!(f.receiver, Receiver::Seat(_))
+            && f.json["type"] == "view"
+            && f.version > run.start_version
+            && f.json["view"]["deal_number"] == json!(1)
+            && f.json["view"]["deal"]["phase"] != "finished"
+    }) else {
+        panic!("no seated view of the first deal to plant a card in");
+    };
+    let frame = &run.frames[spot];
+    let truth = DealTruth::from_record(first, None).ok();
+    let Some(truth) = truth else {
+        return; // a record that names no blind card rebuilds only with the frames
+    };
+    let lengths: Vec<usize> = deals
+        .iter()
+        .map(|d| d["record"]["history"].as_array().map_or(0, Vec::len))
+        .collect();
+    let (_, n) = moment(run, &lengths, frame.version);
+    let allowed = truth.allowed(&frame.receiver, n, false);
+    let hidden = truth
+        .deck
+        .iter()
+        .find(|c| !allowed.contains(c))
+        .expect("some card is hidden during the deal");
+    let mut planted = run.clone();
+    planted.frames[spot].json["view"]["bot_actions"] =
+        json!([{"seat": "x", "action": "P", "reason": format!("holding {hidden}")}]);
+    let found = leaks(&planted, deals);
+    assert_eq!(found.len(), 1, "the planted {hidden} is caught: {found:?}");
 }
 
 /// Plays a table and checks every frame; the run, for more checks.
@@ -131,6 +168,7 @@ async fn check_table(
         found.len(),
         &found[..found.len().min(3)]
     );
+    assert_catches_a_planted_card(&run, &deals);
     let receivers: BTreeSet<String> = run
         .frames
         .iter()
@@ -139,6 +177,10 @@ async fn check_table(
     assert!(
         receivers.len() > humans.len(),
         "spectators' frames were recorded too: {receivers:?}"
+    );
+    assert!(
+        run.frames.iter().any(|f| f.json["type"] == "http"),
+        "the public state read over HTTP was scanned too"
     );
     (run, deals)
 }

@@ -76,9 +76,15 @@ async fn play_to_the_end(
         assert_eq!(deal["number"], json!(k + 1), "deals are numbered in order");
         let record = &deal["record"];
         assert_eq!(record["phase"], "finished", "deal {}: {record}", k + 1);
-        if record["blind"] != json!(true) {
-            // A blind hand's record names no card (its plays are `blind`).
-            DealTruth::from_record(record, None).unwrap_or_else(|e| panic!("deal {}: {e}", k + 1));
+        // A blind play recorded as `blind` names no card: only the frames tell it (the
+        // hidden-information test reads them); every other record rebuilds on its own.
+        let played_blind = record["history"]
+            .as_array()
+            .is_some_and(|h| h.iter().any(|m| m["action"] == "blind"));
+        if !played_blind {
+            DealTruth::from_record(record, None)
+                .and_then(|t| t.replay_through_engine(record))
+                .unwrap_or_else(|e| panic!("deal {}: {e}: {record}", k + 1));
         }
     }
     let last = &view["last_deal"];

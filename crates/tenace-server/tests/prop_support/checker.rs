@@ -12,8 +12,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
-use tenace_cards::{Card, Deck};
-use tenace_rules::Action;
+use tenace_cards::{BySeat, Card, Deck, Player, Seat};
+use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
+use tenace_rules::{Action, Game, Phase, Vulnerability};
 
 /// Who receives a frame.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -186,6 +187,16 @@ impl DealTruth {
         Ok(truth)
     }
 
+    /// For a whole partnership deal: deals the rebuilt hands again through the engine
+    /// and plays the record's history on them. Every action must be legal and the deal
+    /// must end, or the hands were rebuilt wrong and the scan would test the wrong cards.
+    pub fn replay_through_engine(&self, record: &Value) -> Result<(), String> {
+        if !matches!(self.game.as_str(), "bridge" | "deuces-wild" | "five-crowns") {
+            return Ok(());
+        }
+        replay_partnership(record, self)
+    }
+
     /// The hands rebuilt must not overlap: a card attributed to two hands means the
     /// attribution (or the record) is wrong, and the checker would be blind.
     fn check_partition(&self) -> Result<(), String> {
@@ -298,6 +309,32 @@ pub fn blind_cards_from_frames<'a>(
         }
     }
     Ok(cards)
+}
+
+/// See [`DealTruth::replay_through_engine`].
+fn replay_partnership(record: &Value, truth: &DealTruth) -> Result<(), String> {
+    let (variant, options) = BridgeVariant::parse_options(&truth.game, &record["options"])?;
+    let vulnerability = record["vulnerability"]
+        .as_str()
+        .unwrap_or("None")
+        .parse::<Vulnerability>()
+        .map_err(|e| format!("record vulnerability: {e}"))?;
+    let setup = BridgeSetup {
+        variant,
+        hands: BySeat::from_fn(|seat| truth.dealt[seat.index()].iter().copied().collect()),
+        dealer: Seat::from_index(truth.dealer),
+        vulnerability,
+        options,
+    };
+    let mut deal = BridgeDeal::from_setup(setup).map_err(|e| format!("rebuilt deal: {e:?}"))?;
+    for (i, (player, action)) in truth.history.iter().enumerate() {
+        deal.try_apply(Player(*player as u8), *action)
+            .map_err(|e| format!("replaying action {i} ({action}) on the rebuilt hands: {e}"))?;
+    }
+    match deal.phase() {
+        Phase::Finished => Ok(()),
+        phase => Err(format!("the rebuilt deal ends in {phase:?}, not finished")),
+    }
 }
 
 /// Which seat each card play came from. In the partnership games declarer's entries hold

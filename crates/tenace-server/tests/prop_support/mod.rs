@@ -445,6 +445,7 @@ pub struct Script {
 }
 
 /// A table played to the end of its match.
+#[derive(Clone)]
 pub struct Run {
     /// The table's id.
     pub table: i64,
@@ -550,6 +551,7 @@ pub async fn play_table(
     let mut sent = HashMap::new();
     let deadline = Instant::now() + limit;
     let mut finished_at: Option<Instant> = None;
+    let mut views_seen = 0u64;
     loop {
         let wait = match finished_at {
             Some(t) => (t + Duration::from_millis(300)).saturating_duration_since(Instant::now()),
@@ -580,6 +582,20 @@ pub async fn play_table(
         if view["status"] == "finished" {
             finished_at.get_or_insert_with(Instant::now);
             continue;
+        }
+        views_seen += 1;
+        if views_seen.is_multiple_of(7) {
+            // The public state over HTTP is a spectator's view too: scanned as one.
+            let path = format!("/api/tables/{table}");
+            let reply = server.request("GET", &path, None, None).await;
+            let json = reply.json();
+            recorder.lock().expect("recorder").push(Frame {
+                conn: usize::MAX,
+                receiver: Receiver::Spectator,
+                version: json["version"].as_u64().unwrap_or(0),
+                json: json!({"type": "http", "view": json}),
+                text: reply.body,
+            });
         }
         if !provoked && view["status"] == "playing" {
             provoked = true;
