@@ -1,0 +1,933 @@
+//! Load benchmark of the table server: N live Contract Bridge tables over real WebSockets
+//! on loopback, every seat taken by a scripted player, so every action is a person's action
+//! through check → append (group commit, `synchronous=FULL`) → broadcast. No computer
+//! players, no pacing of the server's own.
+//!
+//! ```text
+//! cargo run --release -p tenace-server --example load -- --tables 100
+//! cargo run --release -p tenace-server --example load -- --tables 1000
+//! cargo run --release -p tenace-server --example load -- --tables 10000 --pace-ms 2000 --secs 60
+//! ```
+//!
+//! It prints moves per second, the move-to-broadcast latency p50/p99/max (from sending
+//! `act` to receiving the `view` that holds it, on the acting connection and on the three
+//! other seats' connections), the server's memory per table (its RSS growth over N), and
+//! the CPU seconds the server and the clients used. First, as a reference from the same
+//! run on the same disk, the store's group committer alone: appends a second and append
+//! latency with one append in flight per table.
+//!
+//! The server runs in a child process (this program again, with the hidden first argument
+//! `serve-child`): its RSS and CPU are then its own, not mixed with the 4·N client sockets,
+//! and each process has its own open-file limit. Both share the machine's cores, so the
+//! client's CPU is reported beside the server's. Connections come from several loopback
+//! source addresses so 40,000 of them do not run out of ephemeral ports. Every phase is
+//! bounded in time; the child stops when this program closes its standard input.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::{Child, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::json;
+use tenace_store::{GroupCommitter, NewEvent, NewTable, PlayerToken, SqliteStore, Store};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::sync::{Notify, Semaphore, watch};
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// The first argument that makes this program the server.
+const CHILD: &str = "serve-child";
+/// The seats of a bridge table.
+const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+/// Boards per table, the most the rules allow: more deals than a table plays in a run.
+const BOARDS: u32 = 128;
+/// The server refuses a connection's 21st message in a second: the clients stay under.
+const MIN_SEND_GAP: Duration = Duration::from_millis(53);
+/// Loopback source addresses the client sockets are spread over.
+const SOURCES: u8 = 8;
+/// Sockets and HTTP requests set up at once.
+const SETUP_PARALLEL: usize = 64;
+/// The longest any setup phase may take.
+const SETUP_LIMIT: Duration = Duration::from_secs(600);
+/// File descriptors kept aside from the sockets (the store, the runtime, stdio).
+const SPARE_FDS: u64 = 1_000;
+
+/// What the benchmark runs.
+#[derive(Debug, Clone)]
+struct Args {
+    tables: usize,
+    /// One action per table every this long, staggered; `None` is full speed.
+    pace: Option<Duration>,
+    secs: u64,
+    reference: bool,
+}
+
+fn parse_args(argv: &[String]) -> Result<Args, String> {
+    let mut args = Args {
+        tables: 100,
+        pace: None,
+        secs: 20,
+        reference: true,
+    };
+    let mut words = argv.iter();
+    while let Some(word) = words.next() {
+        let mut value = |name: &str| -> Result<u64, String> {
+            let text = words.next().ok_or(format!("{name} needs a value"))?;
+            text.parse()
+                .map_err(|_| format!("{name}: {text:?} is not a whole number"))
+        };
+        match word.as_str() {
+            "--tables" => args.tables = value("--tables")? as usize,
+            "--pace-ms" => {
+                let ms = value("--pace-ms")?;
+                args.pace = (ms > 0).then(|| Duration::from_millis(ms));
+            }
+            "--secs" => args.secs = value("--secs")?,
+            "--no-reference" => args.reference = false,
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --no-reference)"
+                ));
+            }
+        }
+    }
+    if args.tables == 0 || args.secs == 0 || args.secs > 600 {
+        return Err("--tables must be at least 1 and --secs 1 to 600".into());
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some(CHILD) {
+        return match child(argv.get(1)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("load server: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let args = match parse_args(&argv) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("load: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("load: no runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("load: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Raises the open-file limit towards `want` (the hard limit too, where allowed); the
+/// soft limit in force after.
+fn raise_nofile(want: u64) -> u64 {
+    use rlimit::Resource;
+    if rlimit::setrlimit(Resource::NOFILE, want, want).is_err() {
+        let _ = rlimit::increase_nofile_limit(want);
+    }
+    rlimit::getrlimit(Resource::NOFILE).map_or(0, |(soft, _)| soft)
+}
+
+/// The server: the real `serve` on 127.0.0.1:0 over a SQLite file, until standard input
+/// closes. Its address is its first line on standard output.
+fn child(db: Option<&String>) -> Result<(), String> {
+    let db = db.ok_or("the database path is missing")?;
+    raise_nofile(200_000);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(|e| e.to_string())?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        println!("listening {addr}");
+        std::io::stdout().flush().map_err(|e| e.to_string())?;
+        let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
+        let config = tenace_server::ServerConfig {
+            bot_pacing: Some(Duration::ZERO),
+            tables_per_hour: u64::MAX,
+            ..tenace_server::ServerConfig::default()
+        };
+        let shutdown = async {
+            let _ =
+                tokio::task::spawn_blocking(|| std::io::stdin().read_to_end(&mut Vec::new())).await;
+        };
+        tenace_server::serve(listener, Arc::new(store), config, shutdown)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// The p-th percentile of sorted microseconds, in milliseconds.
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    f64::from(sorted[rank.min(sorted.len() - 1)]) / 1000.0
+}
+
+fn summary(name: &str, mut micros: Vec<u32>) -> String {
+    micros.sort_unstable();
+    format!(
+        "{name}: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        percentile(&micros, 50.0),
+        percentile(&micros, 99.0),
+        percentile(&micros, 100.0),
+        micros.len()
+    )
+}
+
+/// The group committer alone on a fresh file: `tables` tables, one append in flight each,
+/// for about two seconds. Prints appends a second and append latency.
+fn reference(tables: usize) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let store =
+        Arc::new(SqliteStore::open(dir.path().join("ref.sqlite")).map_err(|e| e.to_string())?);
+    let actor = store
+        .create_player("Reference", &PlayerToken::generate().hash())
+        .map_err(|e| e.to_string())?
+        .id;
+    let new = NewTable {
+        game_config: json!({"game": "bridge"}),
+        match_kind: json!("duplicate"),
+        visibility: tenace_store::Visibility::Public,
+        host: actor,
+        settings: json!({}),
+    };
+    let ids = (0..tables)
+        .map(|_| store.create_table(&new).map(|t| t.id))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let committer = GroupCommitter::start(Arc::clone(&store));
+    let (done, finished) = std::sync::mpsc::channel::<u32>();
+    let started = std::time::Instant::now();
+    let mut latencies = Vec::new();
+    let mut seq = 0;
+    while started.elapsed() < Duration::from_secs(2) && seq < 10_000 {
+        seq += 1;
+        for &table in &ids {
+            let done = done.clone();
+            let sent = std::time::Instant::now();
+            let event = NewEvent {
+                table,
+                seq,
+                client_id: Some(format!("c{seq}")),
+                actor: Some(actor),
+                kind: "act".into(),
+                payload: json!({"seat": "S", "action": "HQ"}),
+            };
+            committer.append_then(event, move |outcome| {
+                let micros = if outcome.is_ok() {
+                    sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32
+                } else {
+                    u32::MAX
+                };
+                let _ = done.send(micros);
+            });
+        }
+        for _ in &ids {
+            let micros = finished
+                .recv_timeout(Duration::from_secs(30))
+                .map_err(|_| "the reference committer did not answer in 30 s".to_string())?;
+            if micros == u32::MAX {
+                return Err("a reference append failed".into());
+            }
+            latencies.push(micros);
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let stats = committer.stats();
+    committer.shutdown();
+    println!(
+        "reference, the group committer alone ({tables} tables, one append in flight each): {:.0} appends/s, {} commits, {}",
+        latencies.len() as f64 / elapsed,
+        stats.batches,
+        summary("append latency", latencies)
+    );
+    Ok(())
+}
+
+/// A process's resident memory in bytes and its CPU seconds (user + system).
+fn process_usage(pid: &str) -> (u64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024);
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    // utime and stime are fields 14 and 15 of stat, in clock ticks of 1/100 s on Linux.
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<u64>().ok())
+        .sum();
+    (rss, ticks as f64 / 100.0)
+}
+
+/// The server child, stopped (by closing its standard input) when dropped.
+struct ServerProcess {
+    child: Child,
+    addr: SocketAddr,
+    _dir: tempfile::TempDir,
+}
+
+impl ServerProcess {
+    fn start() -> Result<ServerProcess, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut child = std::process::Command::new(exe)
+            .arg(CHILD)
+            .arg(dir.path().join("tenace.sqlite"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("the server did not start: {e}"))?;
+        let stdout = child.stdout.take().ok_or("no server stdout")?;
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .map_err(|e| e.to_string())?;
+        let addr = line
+            .trim()
+            .strip_prefix("listening ")
+            .and_then(|a| a.parse().ok())
+            .ok_or(format!("the server said {line:?}, not its address"))?;
+        Ok(ServerProcess {
+            child,
+            addr,
+            _dir: dir,
+        })
+    }
+
+    fn pid(&self) -> String {
+        self.child.id().to_string()
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        drop(self.child.stdin.take());
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One keep-alive HTTP/1.1 connection.
+struct Http {
+    reader: tokio::io::BufReader<TcpStream>,
+    addr: SocketAddr,
+}
+
+impl Http {
+    async fn connect(addr: SocketAddr) -> Result<Http, String> {
+        let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+        Ok(Http {
+            reader: tokio::io::BufReader::new(stream),
+            addr,
+        })
+    }
+
+    /// One request: the status, the cookie token set if any, and the body.
+    async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        cookie: Option<&str>,
+        body: &str,
+    ) -> Result<(u16, Option<String>, String), String> {
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n",
+            self.addr,
+            body.len()
+        );
+        if let Some(cookie) = cookie {
+            head.push_str(&format!(
+                "Cookie: {}={cookie}\r\n",
+                tenace_server::COOKIE_NAME
+            ));
+        }
+        head.push_str("\r\n");
+        head.push_str(body);
+        let io = |e: std::io::Error| format!("HTTP {method} {path}: {e}");
+        self.reader
+            .get_mut()
+            .write_all(head.as_bytes())
+            .await
+            .map_err(io)?;
+        let mut status = 0;
+        let mut length = 0;
+        let mut set_cookie = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.reader.read_line(&mut line).await.map_err(io)? == 0 {
+                return Err(format!("HTTP {method} {path}: the server closed"));
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            let lower = line.to_ascii_lowercase();
+            if status == 0 {
+                status = line
+                    .split_whitespace()
+                    .nth(1)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(0);
+            } else if let Some(n) = lower.strip_prefix("content-length:") {
+                length = n.trim().parse().unwrap_or(0);
+            } else if lower.starts_with("set-cookie:") {
+                set_cookie = line
+                    .split_once('=')
+                    .and_then(|(_, v)| v.split(';').next())
+                    .map(str::to_string);
+            } else if lower.starts_with("transfer-encoding:") {
+                return Err(format!(
+                    "HTTP {method} {path}: a chunked answer was not expected"
+                ));
+            }
+        }
+        let mut body = vec![0; length];
+        self.reader.read_exact(&mut body).await.map_err(io)?;
+        Ok((
+            status,
+            set_cookie,
+            String::from_utf8_lossy(&body).into_owned(),
+        ))
+    }
+}
+
+/// What the clients read of a server message; serde skips the rest.
+#[derive(Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    id: Option<String>,
+    view: Option<ViewHead>,
+    field: Option<String>,
+    message: Option<String>,
+}
+
+/// What a scripted player reads of its view.
+#[derive(Deserialize)]
+struct ViewHead {
+    version: u64,
+    status: String,
+    legal: Vec<String>,
+}
+
+/// What a table's four connections share.
+struct TableShared {
+    /// When the table's next paced action may be sent.
+    next_slot: Mutex<Instant>,
+    /// The version the last `act` was sent at, and when.
+    last_act: Mutex<Option<(u64, Instant)>>,
+}
+
+/// What the whole run shares.
+struct Run {
+    server: SocketAddr,
+    pace: Option<Duration>,
+    ready: AtomicUsize,
+    failed: AtomicUsize,
+    all_ready: Notify,
+    expected: usize,
+    go: watch::Receiver<Option<(Instant, Instant)>>,
+    errors: Mutex<Vec<String>>,
+    error_count: AtomicU64,
+}
+
+/// What one connection measured.
+#[derive(Default)]
+struct Measured {
+    moves: u64,
+    acting: Vec<u32>,
+    others: Vec<u32>,
+    /// View frames received in the run, and their bytes.
+    views: u64,
+    view_bytes: u64,
+    finished: bool,
+}
+
+fn micros_since(t: Instant) -> u32 {
+    t.elapsed().as_micros().min(u128::from(u32::MAX - 1)) as u32
+}
+
+/// A player's move: a pass half the time when one is allowed (auctions end), else any.
+fn choose(legal: &[String]) -> &str {
+    if legal.iter().any(|a| a == "P") && rand::random::<bool>() {
+        return "P";
+    }
+    &legal[rand::random_range(0..legal.len())]
+}
+
+/// One scripted player's connection to one table: sits, waits for the start signal, then
+/// plays a legal action whenever it is to act, until the end of the run.
+async fn player(
+    run: Arc<Run>,
+    shared: Arc<TableShared>,
+    table: i64,
+    seat: usize,
+    cookie: String,
+    source: Ipv4Addr,
+    setup: Arc<Semaphore>,
+) -> Result<Measured, String> {
+    let permit = setup.acquire_owned().await.map_err(|e| e.to_string())?;
+    let url = format!("ws://{}/api/tables/{table}/ws", run.server);
+    let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+    let header = format!("{}={cookie}", tenace_server::COOKIE_NAME);
+    request
+        .headers_mut()
+        .insert("cookie", header.parse().map_err(|_| "a bad cookie")?);
+    let socket = TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(SocketAddr::new(IpAddr::V4(source), 0))
+        .map_err(|e| format!("bind {source}: {e}"))?;
+    let stream = socket
+        .connect(run.server)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    // Views are a few KiB: small buffers keep 40,000 client sockets affordable.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(0);
+    let (mut ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
+        .await
+        .map_err(|e| format!("table {table} socket: {e}"))?;
+    let sit = json!({"v": 1, "type": "sit", "id": "sit", "seat": SEATS[seat]}).to_string();
+    ws.send(Message::text(sit))
+        .await
+        .map_err(|e| e.to_string())?;
+
+    let mut go = run.go.clone();
+    let mut window: Option<(Instant, Instant)> = None;
+    let mut sat = false;
+    let mut latest: Option<ViewHead> = None;
+    let mut acted_at: Option<u64> = None;
+    let mut pending: Option<(String, u64, Instant, bool)> = None;
+    let mut planned: Option<(u64, Instant)> = None;
+    let mut last_send = Instant::now();
+    let mut others_seen: Option<u64> = None;
+    let mut next_id = 0u64;
+    let mut measured = Measured::default();
+    let mut permit = Some(permit);
+    let far = Instant::now() + SETUP_LIMIT + Duration::from_secs(3600);
+    loop {
+        let end = window.map_or(far, |(_, end)| end);
+        let now = Instant::now();
+        // Plan the next action once the run has begun and this seat is to act.
+        if let (Some(_), None, None, Some(view)) = (window, &pending, planned, &latest)
+            && view.status == "playing"
+            && !view.legal.is_empty()
+            && acted_at.is_none_or(|v| view.version > v)
+        {
+            let at = match run.pace {
+                Some(pace) => {
+                    let mut slot = shared.next_slot.lock().map_err(|_| "a poisoned slot")?;
+                    let at = (*slot).max(now);
+                    *slot = at + pace;
+                    at
+                }
+                None => now,
+            };
+            planned = Some((view.version, at.max(last_send + MIN_SEND_GAP)));
+        }
+        let wake = planned.map_or(far, |(_, at)| at);
+        tokio::select! {
+            frame = ws.next() => {
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(frame))) => return Err(format!("table {table}: closed by the server: {frame:?}")),
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => return Err(format!("table {table}: {e}")),
+                    None => return Err(format!("table {table}: the socket ended")),
+                };
+                let message: Incoming = serde_json::from_str(text.as_str())
+                    .map_err(|e| format!("table {table}: unreadable message: {e}"))?;
+                let in_window = window.is_some_and(|(_, end)| Instant::now() < end);
+                match message.kind.as_str() {
+                    "view" => {
+                        let view = message.view.ok_or("a view message without its view")?;
+                        if in_window {
+                            measured.views += 1;
+                            measured.view_bytes += text.len() as u64;
+                        }
+                        if let Some((_, base, sent, seen)) = &mut pending
+                            && view.version > *base
+                            && !*seen
+                        {
+                            *seen = true;
+                            if in_window {
+                                measured.acting.push(micros_since(*sent));
+                            }
+                        } else if pending.is_none()
+                            && let Some((base, sent)) = *shared.last_act.lock().map_err(|_| "poisoned")?
+                            && view.version > base
+                            && others_seen != Some(base)
+                        {
+                            others_seen = Some(base);
+                            if in_window {
+                                measured.others.push(micros_since(sent));
+                            }
+                        }
+                        measured.finished = view.status == "finished";
+                        latest = Some(view);
+                    }
+                    "ack" if message.id.as_deref() == Some("sit") && !sat => {
+                        sat = true;
+                        drop(permit.take());
+                        if run.ready.fetch_add(1, Ordering::SeqCst) + 1 == run.expected {
+                            run.all_ready.notify_one();
+                        }
+                    }
+                    "ack" if pending.as_ref().is_some_and(|p| message.id.as_deref() == Some(p.0.as_str())) => {
+                        acted_at = pending.take().map(|p| p.1);
+                        if in_window {
+                            measured.moves += 1;
+                        }
+                    }
+                    "error" => {
+                        let text = format!(
+                            "table {table} seat {}: {} ({})",
+                            SEATS[seat],
+                            message.message.unwrap_or_default(),
+                            message.field.unwrap_or_default()
+                        );
+                        run.error_count.fetch_add(1, Ordering::Relaxed);
+                        if let Ok(mut errors) = run.errors.lock()
+                            && errors.len() < 10
+                        {
+                            errors.push(text);
+                        }
+                        if !sat {
+                            return Err(format!("table {table}: the sit was refused"));
+                        }
+                        pending = None;
+                    }
+                    _ => {}
+                }
+            }
+            _ = tokio::time::sleep_until(wake), if planned.is_some() => {
+                let Some((version, _)) = planned.take() else { continue };
+                let Some(view) = latest.as_ref().filter(|v| v.version == version) else { continue };
+                next_id += 1;
+                let id = format!("a{next_id}");
+                let action = choose(&view.legal);
+                let text = json!({"v": 1, "type": "act", "id": id, "action": action}).to_string();
+                let sent = Instant::now();
+                *shared.last_act.lock().map_err(|_| "poisoned")? = Some((version, sent));
+                pending = Some((id, version, sent, false));
+                last_send = sent;
+                ws.send(Message::text(text)).await.map_err(|e| e.to_string())?;
+            }
+            changed = go.changed(), if window.is_none() => {
+                if changed.is_err() {
+                    return Err("the run was dropped".into());
+                }
+                window = *go.borrow();
+            }
+            _ = tokio::time::sleep_until(end) => break,
+        }
+    }
+    let _ = ws.close(None).await;
+    Ok(measured)
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let limit = raise_nofile(200_000);
+    let mut tables = args.tables;
+    let affordable = (limit.saturating_sub(SPARE_FDS) / 4) as usize;
+    if tables > affordable {
+        println!(
+            "note: the open-file limit is {limit}: {affordable} tables of 4 sockets fit, not {tables}; running {affordable}"
+        );
+        tables = affordable;
+    }
+    let shape = match args.pace {
+        Some(pace) => format!(
+            "one action per table every {} ms, staggered",
+            pace.as_millis()
+        ),
+        None => "full speed".to_string(),
+    };
+    println!(
+        "load: {tables} bridge tables, 4 scripted players each over WebSockets, {shape}, {} s",
+        args.secs
+    );
+    if args.reference {
+        let reference_tables = tables.min(1024);
+        tokio::task::spawn_blocking(move || reference(reference_tables))
+            .await
+            .map_err(|e| e.to_string())??;
+    }
+
+    let server = ServerProcess::start()?;
+    let pid = server.pid();
+    let mut http = Http::connect(server.addr).await?;
+    let mut cookies = Vec::new();
+    for _ in SEATS {
+        let (status, cookie, body) = http.request("GET", "/api/me", None, "").await?;
+        let cookie = cookie.ok_or(format!("GET /api/me {status}: no cookie: {body}"))?;
+        cookies.push(cookie);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (rss_before, _) = process_usage(&pid);
+
+    let setup_started = Instant::now();
+    let create = json!({
+        "game": "bridge",
+        "match": "duplicate",
+        "options": {"boards": BOARDS, "comparison": "none"},
+        "settings": {"pacing_ms": 0, "away_takeover": false},
+    })
+    .to_string();
+    let next_table = Arc::new(AtomicUsize::new(0));
+    let ids = Arc::new(Mutex::new(Vec::with_capacity(tables)));
+    let mut creators = Vec::new();
+    for _ in 0..SETUP_PARALLEL.min(tables) {
+        let (next, ids, create, host) = (
+            Arc::clone(&next_table),
+            Arc::clone(&ids),
+            create.clone(),
+            cookies[0].clone(),
+        );
+        let addr = server.addr;
+        creators.push(tokio::spawn(async move {
+            let mut http = Http::connect(addr).await?;
+            while next.fetch_add(1, Ordering::Relaxed) < tables {
+                let (status, _, body) = http
+                    .request("POST", "/api/tables", Some(&host), &create)
+                    .await?;
+                let answer: serde_json::Value =
+                    serde_json::from_str(&body).map_err(|e| format!("create: {e}: {body}"))?;
+                let id = answer["id"]
+                    .as_i64()
+                    .ok_or(format!("create answered {status}: {body}"))?;
+                ids.lock().map_err(|_| "poisoned")?.push(id);
+            }
+            Ok::<(), String>(())
+        }));
+    }
+    for creator in creators {
+        tokio::time::timeout(SETUP_LIMIT, creator)
+            .await
+            .map_err(|_| "creating the tables took too long")?
+            .map_err(|e| e.to_string())??;
+    }
+    let ids = std::mem::take(&mut *ids.lock().map_err(|_| "poisoned")?);
+    let created = setup_started.elapsed();
+
+    let (go_tx, go_rx) = watch::channel(None);
+    let run = Arc::new(Run {
+        server: server.addr,
+        pace: args.pace,
+        ready: AtomicUsize::new(0),
+        failed: AtomicUsize::new(0),
+        all_ready: Notify::new(),
+        expected: ids.len() * 4,
+        go: go_rx,
+        errors: Mutex::new(Vec::new()),
+        error_count: AtomicU64::new(0),
+    });
+    let setup = Arc::new(Semaphore::new(SETUP_PARALLEL));
+    let mut players = Vec::with_capacity(ids.len() * 4);
+    let mut shared_tables = Vec::with_capacity(ids.len());
+    for (i, &table) in ids.iter().enumerate() {
+        let shared = Arc::new(TableShared {
+            next_slot: Mutex::new(Instant::now()),
+            last_act: Mutex::new(None),
+        });
+        shared_tables.push(Arc::clone(&shared));
+        for (seat, cookie) in cookies.iter().enumerate() {
+            let n = i * 4 + seat;
+            let source = Ipv4Addr::new(127, 0, 0, 2 + (n % usize::from(SOURCES)) as u8);
+            let task = player(
+                Arc::clone(&run),
+                Arc::clone(&shared),
+                table,
+                seat,
+                cookie.clone(),
+                source,
+                Arc::clone(&setup),
+            );
+            let run = Arc::clone(&run);
+            players.push(tokio::spawn(async move {
+                let result = task.await;
+                if result.is_err() {
+                    run.failed.fetch_add(1, Ordering::SeqCst);
+                    run.all_ready.notify_one();
+                }
+                result
+            }));
+        }
+    }
+    let all_in = async {
+        while run.ready.load(Ordering::SeqCst) + run.failed.load(Ordering::SeqCst) < run.expected {
+            run.all_ready.notified().await;
+        }
+    };
+    // A failing connection wakes the wait too; a short poll covers a missed wake.
+    let polled = async {
+        loop {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if run.ready.load(Ordering::SeqCst) + run.failed.load(Ordering::SeqCst) >= run.expected
+            {
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(SETUP_LIMIT, async {
+        tokio::select! { _ = all_in => {}, _ = polled => {} }
+    })
+    .await
+    .map_err(|_| "seating the players took too long")?;
+    let failed = run.failed.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (rss_seated, server_cpu_before) = process_usage(&pid);
+    let (_, client_cpu_before) = process_usage("self");
+    println!(
+        "setup: {} tables created in {:.1} s, {} connections seated in {:.1} s more, {failed} failed",
+        ids.len(),
+        created.as_secs_f64(),
+        run.ready.load(Ordering::SeqCst),
+        (setup_started.elapsed() - created).as_secs_f64()
+    );
+
+    let start = Instant::now() + Duration::from_millis(100);
+    if let Some(pace) = args.pace {
+        // Staggered: table i's first action at i/N of the pace.
+        let n = shared_tables.len().max(1) as u32;
+        for (i, shared) in shared_tables.iter().enumerate() {
+            *shared.next_slot.lock().map_err(|_| "poisoned")? = start + pace * i as u32 / n;
+        }
+    }
+    let end = start + Duration::from_secs(args.secs);
+    go_tx
+        .send(Some((start, end)))
+        .map_err(|_| "no player is listening")?;
+    let mut measured = Measured::default();
+    let mut finished = 0;
+    let mut lost = 0;
+    let mut first_loss = None;
+    for (i, handle) in players.into_iter().enumerate() {
+        match tokio::time::timeout_at(end + Duration::from_secs(60), handle).await {
+            Ok(Ok(Ok(m))) => {
+                measured.moves += m.moves;
+                measured.acting.extend(m.acting);
+                measured.others.extend(m.others);
+                measured.views += m.views;
+                measured.view_bytes += m.view_bytes;
+                finished += usize::from(m.finished && i % 4 == 0);
+            }
+            Ok(Ok(Err(e))) => {
+                lost += 1;
+                first_loss.get_or_insert(e);
+            }
+            Ok(Err(e)) => {
+                lost += 1;
+                first_loss.get_or_insert(e.to_string());
+            }
+            Err(_) => return Err("a player did not stop within a minute of the end".into()),
+        }
+    }
+    let (server_rss_end, server_cpu_end) = process_usage(&pid);
+    let (_, client_cpu_end) = process_usage("self");
+    let metrics = http.request("GET", "/metrics", None, "").await?.2;
+    drop(server);
+
+    let secs = args.secs as f64;
+    let n = ids.len().max(1) as f64;
+    println!(
+        "moves: {} in {secs:.0} s = {:.0} moves/s ({:.2} per table per second); {finished} tables finished all {BOARDS} boards",
+        measured.moves,
+        measured.moves as f64 / secs,
+        measured.moves as f64 / secs / n
+    );
+    println!(
+        "views received: {} ({:.0}/s), {:.1} KiB each on average",
+        measured.views,
+        measured.views as f64 / secs,
+        measured.view_bytes as f64 / 1024.0 / measured.views.max(1) as f64
+    );
+    println!(
+        "{}",
+        summary("move to view, acting connection", measured.acting)
+    );
+    println!(
+        "{}",
+        summary("move to view, the other seats", measured.others)
+    );
+    println!(
+        "server memory: {:.1} MiB at start, {:.1} MiB with every table seated and connected, {:.1} MiB at the end: {:.1} KiB per table seated, {:.1} KiB per table at the end",
+        rss_before as f64 / 1048576.0,
+        rss_seated as f64 / 1048576.0,
+        server_rss_end as f64 / 1048576.0,
+        rss_seated.saturating_sub(rss_before) as f64 / 1024.0 / n,
+        server_rss_end.saturating_sub(rss_before) as f64 / 1024.0 / n
+    );
+    println!(
+        "cpu during the run: server {:.1} s, clients {:.1} s, of {:.0} s on 2 cores",
+        server_cpu_end - server_cpu_before,
+        client_cpu_end - client_cpu_before,
+        secs * 2.0
+    );
+    let metric = |name: &str| {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.trim().parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
+    println!(
+        "server append latency (its /metrics, setup included): mean {:.2} ms over {:.0} appends",
+        metric("tenace_append_seconds_sum ") / metric("tenace_append_seconds_count ") * 1000.0,
+        metric("tenace_append_seconds_count ")
+    );
+    let errors = run.error_count.load(Ordering::Relaxed);
+    println!("errors answered: {errors}; connections lost: {lost}");
+    for e in run.errors.lock().map_err(|_| "poisoned")?.iter() {
+        println!("  error: {e}");
+    }
+    if let Some(e) = first_loss {
+        println!("  first lost connection: {e}");
+    }
+    Ok(())
+}
