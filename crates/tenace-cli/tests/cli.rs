@@ -1327,7 +1327,7 @@ fn solve_leads_are_the_same_on_any_number_of_threads() {
 // help and README
 // ---------------------------------------------------------------------------------------
 
-const COMMANDS: [&str; 6] = ["deal", "score", "sim", "solve", "engine", "play"];
+const COMMANDS: [&str; 7] = ["deal", "score", "sim", "solve", "engine", "play", "serve"];
 
 #[test]
 fn help_lists_every_command_and_where_the_rules_are() {
