@@ -251,6 +251,16 @@ async fn no_frame_of_devils_bridge_shows_a_hidden_card_even_in_the_blind_hand() 
         deals.iter().any(|d| d["record"]["blind"] == json!(true)),
         "the series reaches its blind hand"
     );
+    let changed = deals.iter().any(|d| {
+        d["record"]["history"].as_array().is_some_and(|h| {
+            h.iter().any(|m| {
+                m["action"]
+                    .as_str()
+                    .is_some_and(|a| a.starts_with("change"))
+            })
+        })
+    });
+    assert!(changed, "a bid was changed, and its frames scanned");
     // The blind holder is never offered their own card's name: only `blind`.
     let blind_legal = run.frames.iter().filter(|f| {
         let view = &f.json["view"];

@@ -544,6 +544,7 @@ pub async fn play_table(
     let mut acted_at: Vec<u64> = vec![0; conns.len()];
     let mut own_actions = 0usize;
     let mut changed = !script.change_a_bid;
+    let human_seats: Vec<String> = humans.iter().map(|s| s.to_string()).collect();
     let mut provoked = !script.provoke_errors;
     let mut reconnected = script.reconnect_after.is_none();
     let mut latest: Vec<Value> = vec![Value::Null; conns.len()];
@@ -613,10 +614,22 @@ pub async fn play_table(
         if !human[index] || legal.is_empty() || version <= acted_at[index] {
             continue;
         }
+        let deal = &view["deal"];
+        let in_history = |prefix: &str| {
+            deal["history"].as_array().is_some_and(|h| {
+                h.iter()
+                    .any(|m| m["action"].as_str().is_some_and(|a| a.starts_with(prefix)))
+            })
+        };
+        // A change is done once one shows in the deal's record (a refused try is retried).
+        changed = changed || in_history("change");
         let (changes, others): (Vec<&String>, Vec<&String>) =
             legal.iter().partition(|a| a.starts_with("change"));
+        if !changed && changes.is_empty() && waits_for_a_change(deal, &human_seats) {
+            // The person on the right may still change their bid: let them, first.
+            continue;
+        }
         let action = if !changed && !changes.is_empty() {
-            changed = true;
             changes[next(changes.len())].clone()
         } else if !others.is_empty() {
             others[next(others.len())].clone()
@@ -678,6 +691,25 @@ pub async fn play_table(
         last_view,
         spectators_see_all,
     }
+}
+
+/// Whether the viewer, about to bid in Devil's Bridge, should wait: the player on their
+/// right is a person who has bid, so may change it only until the viewer bids.
+fn waits_for_a_change(deal: &Value, humans: &[String]) -> bool {
+    let (Some(viewer), Some(players)) = (deal["viewer"].as_str(), deal["players"].as_array())
+    else {
+        return false;
+    };
+    let Some(at) = players.iter().position(|p| p == viewer) else {
+        return false;
+    };
+    let right = players[(at + players.len() - 1) % players.len()]
+        .as_str()
+        .unwrap_or_default();
+    deal["phase"] == "auction"
+        && deal["bids"][viewer].is_null()
+        && !deal["bids"][right].is_null()
+        && humans.iter().any(|h| h == right)
 }
 
 /// Errors on purpose, to have them scanned: each human names a card it does not hold out
