@@ -17,6 +17,11 @@ use tokio::sync::mpsc;
 use prop_support::checker::{self, Receiver};
 use prop_support::{Conn, Player, Recorder, TestServer, connect, create_table, wait_for};
 
+/// A seat that is not to act after `a` has acted: the one after the next.
+fn other_seat(a: usize) -> usize {
+    (a + 2) % 4
+}
+
 /// Four people at a bridge table (nothing moves unless they act) and two spectators.
 struct Harness {
     server: TestServer,
@@ -34,10 +39,10 @@ struct Harness {
 
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 
-/// What a refused claim may blame: the claim, its tricks, the phase or turn. The server
-/// does not know the `claim` and `claim_answer` messages yet (it answers `type`), which
-/// the protocol document lists; this still checks they change nothing.
-const CLAIM_FIELDS: &str = "claim|tricks|phase|turn|type";
+/// What a refused claim blames: claims are not offered yet, and the protocol document
+/// says a `claim` or `claim_answer` is refused as an unknown `type`. Once claims come, a
+/// bad one will blame the claim or its tricks.
+const CLAIM_FIELDS: &str = "type|claim|tricks";
 
 impl Harness {
     async fn start() -> Harness {
@@ -246,19 +251,19 @@ async fn acting_out_of_turn_for_others_or_as_a_spectator_changes_nothing() {
     h.refused(
         spectator,
         r#"{"v": 1, "type": "act", "id": "s1", "action": "P"}"#,
-        "",
+        "seat|turn",
     )
     .await;
     h.refused(
         spectator,
         r#"{"v": 1, "type": "sit", "id": "s2", "seat": "N"}"#,
-        "",
+        "status",
     )
     .await;
     h.refused(
         spectator,
         r#"{"v": 1, "type": "remove", "id": "s3", "seat": "N"}"#,
-        "",
+        "host",
     )
     .await;
     // A seated player may not give another's seat to a bot, move into a taken seat, or
@@ -266,10 +271,10 @@ async fn acting_out_of_turn_for_others_or_as_a_spectator_changes_nothing() {
     let seat = SEATS[other];
     let text =
         json!({"v": 1, "type": "bot", "id": "b1", "seat": seat, "level": "basic"}).to_string();
-    h.refused(a, &text, "").await;
+    h.refused(a, &text, "host|status").await;
     let text = json!({"v": 1, "type": "sit", "id": "b2", "seat": seat}).to_string();
-    h.refused(a, &text, "").await;
-    h.refused(a, r#"{"v": 1, "type": "leave", "id": "b3"}"#, "")
+    h.refused(a, &text, "status").await;
+    h.refused(a, r#"{"v": 1, "type": "leave", "id": "b3"}"#, "status")
         .await;
     h.refused(
         a,
@@ -279,12 +284,12 @@ async fn acting_out_of_turn_for_others_or_as_a_spectator_changes_nothing() {
     .await;
     // Bad claims and undos: nothing to undo, no undo to answer, no claim in the auction,
     // no claim to answer, a claim of more tricks than there are.
-    h.refused(a, r#"{"v": 1, "type": "undo", "id": "u1"}"#, "")
+    h.refused(a, r#"{"v": 1, "type": "undo", "id": "u1"}"#, "undo")
         .await;
     h.refused(
         other,
         r#"{"v": 1, "type": "undo_answer", "id": "u2", "accept": true}"#,
-        "",
+        "undo",
     )
     .await;
     h.refused(
@@ -347,6 +352,22 @@ async fn a_replayed_command_id_gets_the_first_answer_and_is_applied_once() {
         .request("POST", &path, Some(&h.players[a].cookie), Some(body))
         .await;
     assert_eq!(reply.json()["duplicate"], true, "{}", reply.body);
+    assert_eq!(h.version().await, version);
+    // A refused command's id sent again gets the same refusal.
+    let first = h
+        .answer(
+            other_seat(a),
+            r#"{"v": 1, "type": "act", "id": "no", "action": "P"}"#,
+        )
+        .await;
+    let again = h
+        .answer(
+            other_seat(a),
+            r#"{"v": 1, "type": "act", "id": "no", "action": "P"}"#,
+        )
+        .await;
+    assert_eq!(first["type"], "error", "{first}");
+    assert_eq!(first, again, "the same refusal again");
     assert_eq!(h.version().await, version);
     // A stale command: the seat that acted may not act again now.
     h.refused(
