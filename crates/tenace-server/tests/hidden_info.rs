@@ -64,7 +64,8 @@ fn leaks(run: &Run, deals: &[Value]) -> Vec<String> {
         .enumerate()
         .map(|(k, record)| {
             let blind = if record["blind"] == json!(true) {
-                // The record names no blind card: read them off those who may see them.
+                // Read the blind cards off those who may see them: they must agree with
+                // each other and with the cards the record says were played.
                 let shown = run.frames.iter().filter_map(|f| {
                     let (deal, n) = moment(run, &lengths, f.version);
                     let view = &f.json["view"]["deal"];

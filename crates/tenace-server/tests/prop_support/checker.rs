@@ -76,9 +76,10 @@ fn card_played(action: &Action) -> Option<Card> {
 
 impl DealTruth {
     /// Rebuilds a finished deal from its record (`{"game", "players", "hands", "history",
-    /// …}`). `blind_cards` gives a Devil's Bridge blind hand's cards, which its record
-    /// does not name (a blind play is recorded as `blind`); they are read off the frames
-    /// of the players allowed to see them, see [`blind_cards_from_frames`].
+    /// …}`). `blind_cards` gives a Devil's Bridge blind hand's cards as the frames of the
+    /// players allowed to see them showed them ([`blind_cards_from_frames`]): they stand in
+    /// for a blind play a record keeps as `blind`, and must agree with a record that names
+    /// the card played.
     pub fn from_record(
         record: &Value,
         blind_cards: Option<&BTreeMap<usize, Card>>,
@@ -141,7 +142,14 @@ impl DealTruth {
             .map(|(p, a)| (*p, a))
             .collect();
         for (holder, action) in attribute(&plays, declarer.filter(|_| partnership), n)? {
+            let shown = blind_cards.and_then(|cards| cards.get(&holder));
             let card = match (card_played(action), blind_cards) {
+                (Some(card), _) if blind && shown.is_some_and(|&s| s != card) => {
+                    return Err(format!(
+                        "player {holder}'s blind card was shown to the others as {} but played as {card}",
+                        shown.map_or(String::new(), Card::to_string)
+                    ));
+                }
                 (Some(card), _) => card,
                 (None, Some(cards)) => *cards
                     .get(&holder)
@@ -485,6 +493,30 @@ mod tests {
         assert!(!scannable(&example).contains("S2"));
         let leak = json!({"type": "error", "message": "e.g. \"discard S2\"; N holds SA"});
         assert!(scannable(&leak).contains("SA"));
+    }
+
+    #[test]
+    fn a_blind_card_shown_as_one_card_and_played_as_another_is_caught() {
+        let record = json!({
+            "game": "devils-bridge", "players": ["0", "1", "2"], "dealer": "2",
+            "blind": true, "trump": "C7", "hands": {"0": [], "1": [], "2": []},
+            "history": [
+                {"player": "0", "action": "0"}, {"player": "1", "action": "1"},
+                {"player": "2", "action": "1"},
+                {"player": "0", "action": "SA"}, {"player": "1", "action": "HK"},
+                {"player": "2", "action": "D2"},
+            ]
+        });
+        assert!(
+            DealTruth::from_record(&record, None).is_ok(),
+            "named plays rebuild alone"
+        );
+        let shown: BTreeMap<usize, Card> = [(0, "SK".parse().expect("card"))].into();
+        let error = DealTruth::from_record(&record, Some(&shown)).expect_err("disagree");
+        assert!(
+            error.contains("shown to the others as SK but played as SA"),
+            "{error}"
+        );
     }
 
     #[test]
