@@ -7,7 +7,7 @@ use tenace_rules::bridge::BridgeMatch;
 use tenace_rules::bridgette::BridgetteMatch;
 use tenace_rules::devils_bridge::DevilsMatch;
 use tenace_rules::scoring::{Comparison, ScoringMode};
-use tenace_rules::{Action, Events, Game, IllegalAction, Match, Move, PlayerSet, View};
+use tenace_rules::{Action, AnyGame, Events, Game, IllegalAction, Match, Move, PlayerSet, View};
 
 /// A match of any of the five games.
 #[derive(Debug, Clone)]
@@ -113,12 +113,47 @@ impl TableMatch {
 
     /// Where the deal in progress starts in [`history`](Self::history).
     pub fn current_deal_start(&self) -> usize {
-        each!(self, m => m.deals().finished().iter().map(|d| Game::history(d).len()).sum())
+        self.finished_lengths().iter().sum()
+    }
+
+    /// How many actions each finished deal took, in order: where each deal starts in
+    /// [`history`](Self::history).
+    pub fn finished_lengths(&self) -> Vec<usize> {
+        each!(self, m => m.deals().finished().iter().map(|d| Game::history(d).len()).collect())
     }
 
     /// Finished deal `index` with every hand shown, as it ended.
     pub fn finished_full_view(&self, index: usize) -> Option<View> {
         each!(self, m => m.deals().finished().get(index).map(Game::full_view))
+    }
+
+    /// A player's view of finished deal `index`, as it ended.
+    pub fn finished_observation(&self, index: usize, player: Player) -> Option<View> {
+        each!(self, m => m.deals().finished().get(index).map(|d| d.observation(player)))
+    }
+
+    /// Finished deal `index` itself, as it ended: to replay it or analyse it.
+    pub fn finished_deal(&self, index: usize) -> Option<AnyGame> {
+        match self {
+            TableMatch::Bridge(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::Bridge),
+            TableMatch::Devils(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::DevilsBridge),
+            TableMatch::Bridgette(m) => m
+                .deals()
+                .finished()
+                .get(index)
+                .cloned()
+                .map(AnyGame::Bridgette),
+        }
     }
 
     /// Whether the deal in progress is a duplicate board's replay at the second table,

@@ -10,6 +10,7 @@ use tenace_rules::{Action, Move, View};
 use super::opponent::{Level, Opponent, is_optional, make_opponent};
 use super::render::glyphs::Glyphs;
 use super::review::{Analysis, DealReview, completed_trick, review_of};
+use super::table::OnScreen;
 use super::table::PlayMatch;
 
 /// What the player meant by a key or a click.

@@ -13,6 +13,7 @@ use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 
 use super::app::{App, Intent};
 use super::opponent::Level;
+use super::table::OnScreen;
 use super::table::PlayMatch;
 
 const SEED: u64 = 7;

@@ -29,6 +29,7 @@ use super::GameName;
 use app::App;
 use opponent::Level;
 use render::glyphs::Glyphs;
+use table::OnScreen;
 use table::PlayMatch;
 
 /// Play a whole match against computer players, full screen.

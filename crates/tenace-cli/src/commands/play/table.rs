@@ -1,136 +1,40 @@
-//! The match being played, whichever of the three kinds it is, behind one small enum: the
-//! app drives it without knowing the game, and only the score sheet is written per kind.
+//! The match being played is the table's own ([`tenace_table::TableMatch`]), whichever of
+//! the three kinds it is: the app drives it without knowing the game. What is written
+//! here is how the screen names players and lays out each kind's score sheet.
 
 use tenace_cards::{Player, Side};
 use tenace_rules::bridge::{BridgeMatch, MatchSheet};
 use tenace_rules::bridgette::BridgetteMatch;
 use tenace_rules::devils_bridge::DevilsMatch;
 use tenace_rules::scoring::Comparison;
-use tenace_rules::{Action, Events, Game, IllegalAction, Match, Move, PlayerSet, View};
+use tenace_rules::{Game, Match, View};
 
 use super::render::glyphs::{Glyphs, count};
 
-/// A match of any of the five games.
-#[derive(Debug, Clone)]
-pub enum PlayMatch {
-    /// Contract Bridge, Deuces Wild or Five Crowns: duplicate, rubber or Chicago.
-    Bridge(BridgeMatch),
-    /// A game of Devil's Bridge.
-    Devils(DevilsMatch),
-    /// A six-deal game of Bridgette.
-    Bridgette(BridgetteMatch),
-}
+pub use tenace_table::TableMatch as PlayMatch;
 
-/// Runs the same expression on whichever match this is (the three share [`Match`], which
-/// is not object-safe because of its deal type).
-macro_rules! each {
-    ($self:expr, $m:ident => $body:expr) => {
-        match $self {
-            PlayMatch::Bridge($m) => $body,
-            PlayMatch::Devils($m) => $body,
-            PlayMatch::Bridgette($m) => $body,
-        }
-    };
-}
-
-impl PlayMatch {
-    /// Players at the table.
-    pub fn players(&self) -> usize {
-        match self {
-            PlayMatch::Bridge(_) => 4,
-            PlayMatch::Devils(m) => m.options().player_count(),
-            PlayMatch::Bridgette(_) => 2,
-        }
-    }
-
-    /// How the game names a player: a seat in the partnership games, `P0`, `P1`, …
+/// What only the terminal game says of a match: how it names the players and how its
+/// score sheet reads on screen. The match itself is the table's ([`PlayMatch`]), the
+/// same one the server plays.
+pub trait OnScreen {
+    /// How the screen names a player: a seat in the partnership games, `P0`, `P1`, …
     /// otherwise.
-    pub fn name(&self, player: Player) -> String {
+    fn name(&self, player: Player) -> String;
+
+    /// The score sheet across the match: a line per finished deal, then the totals, and
+    /// once the match is over, who won.
+    fn sheet_lines(&self, glyphs: Glyphs) -> Vec<String>;
+}
+
+impl OnScreen for PlayMatch {
+    fn name(&self, player: Player) -> String {
         match self {
             PlayMatch::Bridge(_) => player.label(4),
             _ => format!("P{}", player.index()),
         }
     }
 
-    /// Who may act now.
-    pub fn to_act(&self) -> PlayerSet {
-        each!(self, m => Match::to_act(m))
-    }
-
-    /// A player's legal actions now.
-    pub fn legal_actions(&self, player: Player) -> Vec<Action> {
-        each!(self, m => Match::legal_actions(m, player))
-    }
-
-    /// Takes an action after the engine checks it; on error nothing changes.
-    pub fn try_apply(&mut self, player: Player, action: Action) -> Result<Events, IllegalAction> {
-        each!(self, m => Match::try_apply(m, player, action))
-    }
-
-    /// A player's view of the deal in progress (the last one once the match is over).
-    pub fn observation(&self, player: Player) -> Option<View> {
-        each!(self, m => Match::observation(m, player))
-    }
-
-    /// The full view of the deal in progress: only for the review of a finished deal.
-    pub fn full_view(&self) -> Option<View> {
-        each!(self, m => Match::full_view(m))
-    }
-
-    /// The record of the whole match.
-    pub fn history(&self) -> &[Move] {
-        each!(self, m => Match::history(m))
-    }
-
-    /// Whether the match is over.
-    pub fn is_over(&self) -> bool {
-        each!(self, m => Match::is_over(m))
-    }
-
-    /// How many deals are finished.
-    pub fn finished_count(&self) -> usize {
-        each!(self, m => m.deals().finished().len())
-    }
-
-    /// How many actions each finished deal took, in order: where each deal starts in the
-    /// record.
-    pub fn finished_lengths(&self) -> Vec<usize> {
-        each!(self, m => m.deals().finished().iter().map(|d| Game::history(d).len()).collect())
-    }
-
-    /// A player's view of finished deal `index`, as it ended.
-    pub fn finished_observation(&self, index: usize, player: Player) -> Option<View> {
-        each!(self, m => m.deals().finished().get(index).map(|d| d.observation(player)))
-    }
-
-    /// Finished deal `index` itself, as it ended.
-    pub fn finished_deal(&self, index: usize) -> Option<tenace_rules::AnyGame> {
-        use tenace_rules::AnyGame;
-        match self {
-            PlayMatch::Bridge(m) => m
-                .deals()
-                .finished()
-                .get(index)
-                .cloned()
-                .map(AnyGame::Bridge),
-            PlayMatch::Devils(m) => m
-                .deals()
-                .finished()
-                .get(index)
-                .cloned()
-                .map(AnyGame::DevilsBridge),
-            PlayMatch::Bridgette(m) => m
-                .deals()
-                .finished()
-                .get(index)
-                .cloned()
-                .map(AnyGame::Bridgette),
-        }
-    }
-
-    /// The score sheet across the match: a line per finished deal, then the totals, and
-    /// once the match is over, who won.
-    pub fn sheet_lines(&self, glyphs: Glyphs) -> Vec<String> {
+    fn sheet_lines(&self, glyphs: Glyphs) -> Vec<String> {
         match self {
             PlayMatch::Bridge(m) => bridge_sheet(m, glyphs),
             PlayMatch::Devils(m) => devils_sheet(m),

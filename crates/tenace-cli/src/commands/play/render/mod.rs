@@ -26,6 +26,7 @@ use tenace_rules::View;
 
 use super::app::App;
 use super::input::KEY_HELP;
+use crate::commands::play::table::OnScreen;
 
 /// How the view's game names a player: a seat letter at a partnership table, else `P0`,
 /// `P1`, ….
