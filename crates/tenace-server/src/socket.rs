@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
 use crate::hub::{Hub, LiveTable};
-use crate::limits::{Bucket, Window};
+use crate::limits::Bucket;
 use crate::message::{self, Incoming};
 use crate::task::{OUTBOX, Out, ToTable};
 use crate::{MAX_FRAME_BYTES, identity};
@@ -28,9 +28,6 @@ const RATE: f64 = 20.0;
 const BURST: f64 = 40.0;
 /// Messages over the limit before a flooding connection is closed.
 const FLOOD_STRIKES: u32 = 100;
-/// Chat messages a connection may send in [`CHAT_WINDOW`].
-const CHAT_MAX: usize = 5;
-const CHAT_WINDOW: Duration = Duration::from_secs(10);
 
 /// The query of table URLs: a private table's invite.
 #[derive(Debug, Default, Deserialize)]
@@ -153,7 +150,6 @@ async fn read_loop(
     out: &mpsc::Sender<Out>,
 ) {
     let mut bucket = Bucket::new(RATE, BURST);
-    let mut chat = Window::new(CHAT_MAX, CHAT_WINDOW);
     let mut strikes = 0;
     let mut shutdown = hub.shutdown.clone();
     let send = |value: Value| out.try_send(Out::Text(value.to_string())).is_ok();
@@ -204,13 +200,7 @@ async fn read_loop(
                 let _ = table.tx.send(ToTable::Hello { conn }).await;
                 continue;
             }
-            Ok(Incoming::Command { id, command }) => {
-                if matches!(command, Command::Chat { .. }) && !chat.admit() {
-                    message::error(Some(&id), "rate", "at most 5 chat messages in 10 seconds")
-                } else {
-                    send_command(table, player, id, command).await
-                }
-            }
+            Ok(Incoming::Command { id, command }) => send_command(table, player, id, command).await,
         };
         if !send(reply) {
             return;

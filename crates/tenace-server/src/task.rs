@@ -16,7 +16,12 @@ use tenace_table::{Actor, Command, Event, Occupant, PlayerKey, Table, TableError
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hub::Hub;
+use crate::limits::Window;
 use crate::message;
+
+/// Chat messages a player may send to a table in [`CHAT_WINDOW`], from any tab.
+const CHAT_MAX: usize = 5;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
 
 /// How many messages a connection's outbox holds before the connection is dropped as
 /// too slow.
@@ -104,6 +109,8 @@ struct TableTask {
     /// The first answer to each `(player, command id)`, so a repeat gets it again.
     answers: HashMap<(PlayerKey, String), Value>,
     bot_thinking: bool,
+    /// Each player's recent chat, for the chat limit.
+    chat: HashMap<PlayerKey, Window>,
     /// Since when each seated person has had no connection.
     away_since: HashMap<PlayerKey, Instant>,
     status: TableStatus,
@@ -143,6 +150,7 @@ pub fn spawn(
         connections: HashMap::new(),
         answers,
         bot_thinking: false,
+        chat: HashMap::new(),
         away_since,
         status,
     };
@@ -163,7 +171,7 @@ fn status_of(table: &Table) -> TableStatus {
 impl TableTask {
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
         self.schedule_bot();
-        let mut tick = tokio::time::interval(Duration::from_millis(500));
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
         loop {
             tokio::select! {
                 message = rx.recv() => match message {
@@ -271,6 +279,20 @@ impl TableTask {
             return again;
         }
         let (player, client_id) = key;
+        if matches!(command, Command::Chat { .. })
+            && !self
+                .chat
+                .entry(player)
+                .or_insert_with(|| Window::new(CHAT_MAX, CHAT_WINDOW))
+                .admit()
+        {
+            // Not remembered: the same message may be sent again once the window allows.
+            return message::error(
+                Some(&client_id),
+                "rate",
+                "at most 5 chat messages in 10 seconds",
+            );
+        }
         let actor = Actor::Player { id: player, name };
         let answer = match self.table.check(&actor, &command) {
             Ok(event) => match self

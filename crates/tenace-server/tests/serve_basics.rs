@@ -166,7 +166,10 @@ async fn a_restart_rebuilds_the_table_and_a_repeated_command_is_not_applied_twic
     let again = client.command_as_sent(&command).await;
     assert_eq!(again["duplicate"], true, "{again}");
     assert_eq!(again["version"], first["version"]);
-    let settled = client.view_where(|v| !legal(v).is_empty()).await;
+    // The computer players act until Ada must, or the deal ends (passed out, say).
+    let settled = client
+        .view_where(|v| !legal(v).is_empty() || v["status"] == "finished")
+        .await;
     server.stop().await;
 
     let server = Server::start(&db).await;
@@ -251,6 +254,23 @@ async fn the_socket_refuses_bad_input_and_stays_usable() {
         version(&start) + 1,
         "the refused commands changed nothing"
     );
+
+    // Five chat messages in ten seconds, counted over every tab of the player.
+    let mut other_tab = server.connect(table, &host).await;
+    for k in 0..5 {
+        let tab = if k % 2 == 0 {
+            &mut client
+        } else {
+            &mut other_tab
+        };
+        // One player's command ids are one space over all their tabs.
+        let chat = json!({"v": 1, "type": "chat", "id": format!("chat-{k}"), "text": "hello"});
+        let said = tab.command_as_sent(&chat).await;
+        assert_eq!(said["type"], "ack", "{said}");
+    }
+    let again = json!({"v": 1, "type": "chat", "id": "chat-5", "text": "again"});
+    let flood = other_tab.command_as_sent(&again).await;
+    assert_eq!(flood["field"], "rate", "{flood}");
 
     client.send_text(&"x".repeat(17 * 1024)).await;
     while client.next().await.is_some() {}
