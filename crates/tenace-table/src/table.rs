@@ -381,10 +381,13 @@ impl Table {
                     .undo
                     .as_ref()
                     .ok_or_else(|| TableError::new("undo", "no undo is waiting for an answer"))?;
-                if !self.game.opponents(pending.seat, seat) {
+                // The player asking may withdraw it (a refusal of their own).
+                let withdrawal = seat == pending.seat && !accept;
+                if !withdrawal && !self.game.opponents(pending.seat, seat) {
                     return Err(TableError::new(
                         "undo",
-                        "only an opponent of the player asking answers an undo",
+                        "only an opponent of the player asking answers an undo (who asked may \
+                         withdraw it with accept false)",
                     ));
                 }
                 if pending.answers.contains_key(&seat.0) {

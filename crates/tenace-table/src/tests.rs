@@ -324,6 +324,18 @@ fn undo_takes_back_the_last_own_action_with_consent() {
     assert!(t.pending_undo().is_none());
     assert!(t.game().history().len() < length);
 
+    // Asked again and withdrawn by who asked: nothing is taken back.
+    let legal = t.legal_for(Viewer::Player(1));
+    run(&mut t, &mut log, &player(1), act(&legal[0])).expect("player 1 is to act again");
+    let length = t.game().history().len();
+    run(&mut t, &mut log, &player(1), Command::Undo).expect("an undo request");
+    let withdrawn = Command::UndoAnswer { accept: false };
+    run(&mut t, &mut log, &player(1), withdrawn).expect("withdrawn");
+    assert!(t.pending_undo().is_none());
+    assert_eq!(t.game().history().len(), length);
+    let replayed = Table::replay(t.setup().clone(), 1, &log).expect("replays");
+    assert_eq!(replayed.game().history(), t.game().history());
+
     // At a table that is not casual, computer players do not consent.
     let strict = Settings {
         casual: false,
