@@ -390,14 +390,23 @@ pub fn scannable(frame: &Value) -> String {
     frame.to_string()
 }
 
-/// `text` without its quoted examples, `e.g. "…"`.
+/// `text` without its worked examples: `e.g. "…"` up to the closing quote, or `e.g. SA`
+/// up to the end of the word.
 fn without_examples(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
-    while let Some(at) = rest.find("e.g. \"") {
+    while let Some(at) = rest.find("e.g. ") {
         out.push_str(&rest[..at]);
-        let after = &rest[at + 6..];
-        rest = after.find('"').map_or("", |end| &after[end + 1..]);
+        let after = &rest[at + 5..];
+        rest = match after.strip_prefix('"') {
+            Some(quoted) => quoted.find('"').map_or("", |end| &quoted[end + 1..]),
+            None => {
+                let end = after
+                    .find(|c: char| !c.is_ascii_alphanumeric())
+                    .unwrap_or(after.len());
+                &after[end..]
+            }
+        };
     }
     out.push_str(rest);
     out
@@ -493,6 +502,9 @@ mod tests {
         assert!(!scannable(&example).contains("S2"));
         let leak = json!({"type": "error", "message": "e.g. \"discard S2\"; N holds SA"});
         assert!(scannable(&leak).contains("SA"));
+        let bare = json!({"type": "error", "message": "name the card, e.g. SA; not HK"});
+        let text = scannable(&bare);
+        assert!(!text.contains("SA") && text.contains("HK"), "{text}");
     }
 
     #[test]

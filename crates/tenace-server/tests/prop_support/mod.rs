@@ -736,8 +736,10 @@ async fn provoke(conns: &mut [Option<Conn>], latest: &[Value], humans: usize) {
             .copied()
             .unwrap_or("C5");
         conn.command(json!({"type": "act", "action": card})).await;
-        conn.command(json!({"type": "act", "action": "discard SA"}))
-            .await;
+        // Sent into a hand that is not blind (the first), refused with a worked example.
+        for action in ["discard SA", "blind"] {
+            conn.command(json!({"type": "act", "action": action})).await;
+        }
         conn.command(json!({"type": "claim", "tricks": 99})).await;
         if i >= humans {
             conn.command(json!({"type": "sit", "seat": "0"})).await;
