@@ -591,6 +591,22 @@ async fn bad_http_requests_are_refused_by_field_and_status() {
             );
         }
     }
+    // A player who creates tables without end meets the hourly limit, blamed on `tables`.
+    let hoarder = Player::new(&server).await;
+    let mut limited = None;
+    for n in 0..25 {
+        let body = r#"{"game": "bridge", "visibility": "private"}"#;
+        let reply = server
+            .request("POST", "/api/tables", Some(&hoarder.cookie), Some(body))
+            .await;
+        if reply.status != 201 {
+            limited = Some((n, reply));
+            break;
+        }
+    }
+    let (n, reply) = limited.expect("at most 20 tables an hour");
+    assert_eq!((n, reply.status), (20, 429), "{}", reply.body);
+    assert_eq!(reply.json()["error"]["field"], "tables", "{}", reply.body);
     let wrong_id = server.request("GET", "/api/tables/abc", None, None).await;
     assert!(
         wrong_id.status == 400 || wrong_id.status == 404,
