@@ -28,6 +28,9 @@ const RATE: f64 = 20.0;
 const BURST: f64 = 40.0;
 /// Messages over the limit before a flooding connection is closed.
 const FLOOD_STRIKES: u32 = 100;
+/// A socket's read buffer. Clients send small commands (a larger frame still fits: the
+/// buffer grows); the default of 128 KiB per socket was most of a table's memory.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
 
 /// The query of table URLs: a private table's invite.
 #[derive(Debug, Default, Deserialize)]
@@ -99,6 +102,7 @@ pub async fn upgrade(
         return Err(ApiError::unknown_table(id));
     }
     Ok(ws
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| connection(hub, table, player, socket))
