@@ -677,8 +677,11 @@ async fn run(args: Args) -> Result<(), String> {
     let mut tables = args.tables;
     let affordable = (limit.saturating_sub(SPARE_FDS) / 4) as usize;
     if tables > affordable {
+        // The server holds 4 sockets a table too, under the same limit, so more client
+        // processes would not help: without the right to raise the hard limit
+        // (CAP_SYS_RESOURCE), fewer tables is the honest scale-down.
         println!(
-            "note: the open-file limit is {limit}: {affordable} tables of 4 sockets fit, not {tables}; running {affordable}"
+            "note: the open-file limit is {limit} and may not be raised here: {affordable} tables of 4 sockets fit in each process, not {tables}; running {affordable}"
         );
         tables = affordable;
     }
