@@ -435,6 +435,15 @@ impl Http {
     }
 }
 
+/// A single request to the server, given ten seconds.
+async fn quick<T>(
+    request: impl std::future::Future<Output = Result<T, String>>,
+) -> Result<T, String> {
+    tokio::time::timeout(Duration::from_secs(10), request)
+        .await
+        .map_err(|_| "the server did not answer in 10 s".to_string())?
+}
+
 /// What the clients read of a server message; serde skips the rest.
 #[derive(Deserialize)]
 struct Incoming {
@@ -708,7 +717,7 @@ async fn run(args: Args) -> Result<(), String> {
     let mut http = Http::connect(server.addr).await?;
     let mut cookies = Vec::new();
     for _ in SEATS {
-        let (status, cookie, body) = http.request("GET", "/api/me", None, "").await?;
+        let (status, cookie, body) = quick(http.request("GET", "/api/me", None, "")).await?;
         let cookie = cookie.ok_or(format!("GET /api/me {status}: no cookie: {body}"))?;
         cookies.push(cookie);
     }
@@ -874,7 +883,7 @@ async fn run(args: Args) -> Result<(), String> {
     }
     let (server_rss_end, server_cpu_end) = process_usage(&pid);
     let (_, client_cpu_end) = process_usage("self");
-    let metrics = http.request("GET", "/metrics", None, "").await?.2;
+    let metrics = quick(http.request("GET", "/metrics", None, "")).await?.2;
     drop(server);
 
     let secs = args.secs as f64;
