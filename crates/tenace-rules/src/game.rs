@@ -16,7 +16,8 @@ use crate::view::View;
 /// `fc_nt_joker = nominated_two` the joker named as a suit, `JKS` (the joker as the two
 /// of spades). Devil's Bridge bids are bare numbers, `3`, and a changed bid is written
 /// `change 3`. A Bridgette discard in the exchange is written `discard SA`. In a Devil's
-/// Bridge blind hand a player plays the card they cannot see with `blind`.
+/// Bridge blind hand a player plays the card they cannot see with `blind`. An agreed claim
+/// that the acting player's side takes N of the remaining tricks is written `claim N`.
 ///
 /// ```
 /// use tenace_rules::{Action, Call};
@@ -31,6 +32,8 @@ use crate::view::View;
 /// assert_eq!(Action::Discard("SA".parse().unwrap()).to_string(), "discard SA");
 /// assert_eq!("blind".parse::<Action>().unwrap(), Action::PlayBlind);
 /// assert_eq!(Action::PlayBlind.to_string(), "blind");
+/// assert_eq!("claim 4".parse::<Action>().unwrap(), Action::Claim(4));
+/// assert_eq!(Action::Claim(10).to_string(), "claim 10");
 /// assert!("ZZ".parse::<Action>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,6 +56,12 @@ pub enum Action {
     /// actions, not in an error, not in the record (which keeps this action; the card is
     /// in the trick once played).
     PlayBlind,
+    /// An agreed claim in the play of the partnership games or Bridgette: the acting
+    /// player's side takes this many of the tricks not yet played (a trick in progress
+    /// counts as not played) and the other side the rest, and the deal ends. It needs the
+    /// opponents' consent, which the table gathers; so it is never among
+    /// [`Game::legal_actions`], and [`Game::try_apply`] takes it as already agreed.
+    Claim(u8),
 }
 
 impl Action {
@@ -83,6 +92,7 @@ impl fmt::Display for Action {
             Action::ChangeBid(n) => write!(f, "change {n}"),
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::PlayBlind => write!(f, "blind"),
+            Action::Claim(n) => write!(f, "claim {n}"),
         }
     }
 }
@@ -90,7 +100,7 @@ impl fmt::Display for Action {
 /// Why an action could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3), a changed bid (e.g. change 3), a Bridgette discard (e.g. discard SA) or a blind play (blind)"
+    "bad action {0:?}: expected a call (P, X, XX, 1C … 7NT), a card (e.g. SA, HT, or JKS for the joker named as a spade), a Devil's Bridge bid (e.g. 3), a changed bid (e.g. change 3), a Bridgette discard (e.g. discard SA), a blind play (blind) or an agreed claim of the remaining tricks (e.g. claim 3)"
 )]
 pub struct ActionParseError(pub String);
 
@@ -111,6 +121,12 @@ impl FromStr for Action {
         if let Some(rest) = lower.strip_prefix("discard") {
             return match rest.trim().parse::<Card>() {
                 Ok(card) if rest.starts_with(char::is_whitespace) => Ok(Action::Discard(card)),
+                _ => Err(ActionParseError(s.into())),
+            };
+        }
+        if let Some(rest) = lower.strip_prefix("claim") {
+            return match parse_number(rest) {
+                Some(n) if rest.starts_with(char::is_whitespace) => Ok(Action::Claim(n)),
                 _ => Err(ActionParseError(s.into())),
             };
         }
@@ -248,6 +264,24 @@ pub enum IllegalAction {
         player: String,
         /// Why not.
         reason: String,
+    },
+    /// A claim made outside the play, or in a game without claims.
+    #[error("{action} is refused: {rule}")]
+    NoClaim {
+        /// The claim tried.
+        action: Action,
+        /// Why no claim is taken here.
+        rule: &'static str,
+    },
+    /// A claim of more tricks than remain to be played.
+    #[error(
+        "claim {claimed} is too many: {remaining} tricks remain to be played (a claim is of the remaining tricks, a trick in progress included)"
+    )]
+    ClaimTooMany {
+        /// The tricks claimed.
+        claimed: u8,
+        /// The tricks not yet played.
+        remaining: u8,
     },
     /// The action is of the wrong kind for the phase.
     #[error("{action} is not allowed in the {phase:?} phase: {expected}")]

@@ -9,6 +9,8 @@
 use tenace_cards::{Card, CardSet, Player, Rank, Suit};
 use thiserror::Error;
 
+use crate::game::{Action, IllegalAction};
+
 /// How the Five Crowns joker plays in no trump (the `fc_nt_joker` option, RULES.md §2.2).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -518,6 +520,8 @@ pub struct TrickPlay {
     won: Vec<u8>,
     barred: Vec<CardSet>,
     restriction: Option<Suit>,
+    /// Whether an agreed claim settled the tricks that were left.
+    claimed: bool,
 }
 
 /// Why a joker naming is refused.
@@ -550,6 +554,7 @@ impl TrickPlay {
             won: vec![0; players],
             barred: vec![CardSet::EMPTY; players],
             restriction: None,
+            claimed: false,
         }
     }
 
@@ -573,9 +578,56 @@ impl TrickPlay {
         &self.won
     }
 
-    /// Whether every trick has been played.
+    /// Whether every trick has been played, or an agreed claim settled the rest.
     pub fn is_finished(&self) -> bool {
-        self.completed.len() == self.total_tricks
+        self.claimed || self.completed.len() == self.total_tricks
+    }
+
+    /// Whether an agreed claim ended the play.
+    pub fn ended_by_claim(&self) -> bool {
+        self.claimed
+    }
+
+    /// The tricks not yet played, a trick in progress included (0 once finished).
+    pub fn remaining(&self) -> u8 {
+        if self.is_finished() {
+            return 0;
+        }
+        // At most 14 tricks in any game of the family, so the count fits.
+        (self.total_tricks - self.completed.len()) as u8
+    }
+
+    /// Checks a claim of `tricks` of the remaining tricks: the play must be under way and
+    /// the claim no larger than what is left. The game checks who may claim.
+    pub fn check_claim(&self, tricks: u8) -> Result<(), IllegalAction> {
+        if self.is_finished() {
+            return Err(IllegalAction::NoClaim {
+                action: Action::Claim(tricks),
+                rule: "a claim is made in the play, and every trick is settled",
+            });
+        }
+        let remaining = self.remaining();
+        if tricks > remaining {
+            return Err(IllegalAction::ClaimTooMany {
+                claimed: tricks,
+                remaining,
+            });
+        }
+        Ok(())
+    }
+
+    /// Settles an agreed claim: `claimer` is credited with `tricks` of the remaining
+    /// tricks and `other` (a player of the other side) with the rest, the trick in
+    /// progress is cleared, and the play is over. The sides' totals are what scoring
+    /// reads, so crediting one player of each side is enough. Checked by
+    /// [`TrickPlay::check_claim`]; a larger claim is cut to what remains.
+    pub fn concede(&mut self, claimer: Player, other: Player, tricks: u8) {
+        let remaining = self.remaining();
+        let tricks = tricks.min(remaining);
+        self.won[claimer.index()] += tricks;
+        self.won[other.index()] += remaining - tricks;
+        self.current = Trick::new(self.current.leader(), self.players);
+        self.claimed = true;
     }
 
     /// Whose card is next, or `None` once every trick is played.

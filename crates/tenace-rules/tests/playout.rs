@@ -208,8 +208,12 @@ impl Model {
                 }
             }
             Action::NamedJoker(_) => panic!("Contract Bridge has no joker to name"),
-            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) | Action::PlayBlind => {
-                panic!("Contract Bridge has no numeric bids and no exchange")
+            Action::Bid(_)
+            | Action::ChangeBid(_)
+            | Action::Discard(_)
+            | Action::PlayBlind
+            | Action::Claim(_) => {
+                panic!("Contract Bridge has no numeric bids and no exchange, and no claims here")
             }
         }
     }
@@ -498,7 +502,8 @@ fn play_one(seed: u64) -> Stats {
             | Action::Bid(_)
             | Action::ChangeBid(_)
             | Action::Discard(_)
-            | Action::PlayBlind => None,
+            | Action::PlayBlind
+            | Action::Claim(_) => None,
         })
         .collect();
     let played_set: CardSet = played.iter().copied().collect();

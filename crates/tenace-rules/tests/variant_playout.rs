@@ -47,6 +47,7 @@ fn key(action: Action) -> u32 {
         Action::ChangeBid(n) => 4000 + u32::from(n),
         Action::Discard(c) => 5000 + u32::from(c.index()),
         Action::PlayBlind => 6000,
+        Action::Claim(n) => 7000 + u32::from(n),
     }
 }
 
@@ -395,7 +396,8 @@ fn play_one(kind: Kind, seed: u64) -> Stats {
                 | Action::Bid(_)
                 | Action::ChangeBid(_)
                 | Action::Discard(_)
-                | Action::PlayBlind => None,
+                | Action::PlayBlind
+                | Action::Claim(_) => None,
             })
             .collect();
         assert_eq!(history_cards.len(), kind.deck().len(), "{context}");

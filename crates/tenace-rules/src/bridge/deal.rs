@@ -214,12 +214,7 @@ impl BridgeDeal {
     }
 
     fn apply_card(&mut self, card: Card, named: Option<Suit>) -> Events {
-        let Stage::Play {
-            contract,
-            declarer,
-            play,
-        } = &mut self.stage
-        else {
+        let Stage::Play { play, .. } = &mut self.stage else {
             return Events::default();
         };
         let seat = play
@@ -228,29 +223,54 @@ impl BridgeDeal {
             .expect("a deal in play has a seat to play");
         self.hands[seat].remove(card);
         let trick_won = play.play_named_unchecked(card, named);
-        let mut events = Events {
+        Events {
             trick_won,
-            new_phase: None,
-        };
-        if play.is_finished() {
-            let won = play.tricks_won();
-            let tricks = won[declarer.index()] + won[declarer.partner().index()];
-            let result = DealResult {
-                contract: *contract,
-                declarer: *declarer,
-                tricks,
-            };
-            let play = std::mem::replace(
-                play,
-                new_play(self.setup.variant, result.contract, result.declarer),
-            );
-            self.stage = Stage::Finished {
-                result: Some(result),
-                play: Some(play),
-            };
-            events.new_phase = Some(Phase::Finished);
+            new_phase: self.finish_if_played(),
         }
-        events
+    }
+
+    /// An agreed claim (checked by [`TrickPlay::check_claim`]): the claimer's side takes
+    /// `tricks` of the rest, their left-hand opponent's side the others, and the deal ends.
+    fn apply_claim(&mut self, player: Player, tricks: u8) -> Events {
+        let (Stage::Play { play, .. }, Some(seat)) = (&mut self.stage, player.seat()) else {
+            return Events::default();
+        };
+        play.concede(player, seat.lho().into(), tricks);
+        Events {
+            trick_won: None,
+            new_phase: self.finish_if_played(),
+        }
+    }
+
+    /// Once the play is over, moves the deal to its result; returns the new phase then.
+    fn finish_if_played(&mut self) -> Option<Phase> {
+        let Stage::Play {
+            contract,
+            declarer,
+            play,
+        } = &mut self.stage
+        else {
+            return None;
+        };
+        if !play.is_finished() {
+            return None;
+        }
+        let won = play.tricks_won();
+        let tricks = won[declarer.index()] + won[declarer.partner().index()];
+        let result = DealResult {
+            contract: *contract,
+            declarer: *declarer,
+            tricks,
+        };
+        let play = std::mem::replace(
+            play,
+            new_play(self.setup.variant, result.contract, result.declarer),
+        );
+        self.stage = Stage::Finished {
+            result: Some(result),
+            play: Some(play),
+        };
+        Some(Phase::Finished)
     }
 
     fn view_for(&self, viewer: Option<Player>) -> View {
@@ -315,7 +335,8 @@ fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
         | Action::Bid(_)
         | Action::ChangeBid(_)
         | Action::Discard(_)
-        | Action::PlayBlind => None,
+        | Action::PlayBlind
+        | Action::Claim(_) => None,
     }
 }
 
@@ -404,6 +425,22 @@ impl Game for BridgeDeal {
                 }
                 play.check_named(seat.into(), self.hands[seat], card, named)?;
             }
+            (Stage::Play { play, .. }, Action::Claim(tricks)) => {
+                // Any of the four may claim for their side; dummy's claim is its side's.
+                if player.seat().is_none() {
+                    return Err(IllegalAction::NotToAct {
+                        player: name(player),
+                        reason: "Contract Bridge seats players 0 to 3".into(),
+                    });
+                }
+                play.check_claim(tricks)?;
+            }
+            (Stage::Auction, Action::Claim(_)) => {
+                return Err(IllegalAction::NoClaim {
+                    action,
+                    rule: "a claim is made in the play, and the auction is not over",
+                });
+            }
             (Stage::Finished { .. }, _) => {
                 return Err(IllegalAction::NotToAct {
                     player: name(player),
@@ -434,6 +471,7 @@ impl Game for BridgeDeal {
             Some((card, named)) => self.apply_card(card, named),
             None => match action {
                 Action::Call(call) => self.apply_call(call),
+                Action::Claim(tricks) => self.apply_claim(player, tricks),
                 _ => Events::default(),
             },
         }
@@ -491,6 +529,13 @@ impl Game for BridgeDeal {
                         .ok_or_else(|| inconsistent("a card after the last trick".into()))?;
                     played[seat].insert(card);
                     p.play_named_unchecked(card, named);
+                }
+                (Action::Claim(tricks), _, Some(p)) => {
+                    let seat = m
+                        .player
+                        .seat()
+                        .ok_or_else(|| inconsistent("a claim by no seat".into()))?;
+                    p.concede(m.player, seat.lho().into(), tricks);
                 }
                 _ => {
                     return Err(inconsistent(format!(

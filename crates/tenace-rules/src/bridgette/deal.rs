@@ -296,6 +296,14 @@ impl BridgetteDeal {
         };
         match (phase, action) {
             (Phase::Finished, _) => Err(Self::not_to_act(player, "the deal is over")),
+            (Phase::Play, Action::Claim(tricks)) => {
+                let play = self.play.as_ref().expect("the play phase has a play");
+                Ok(play.check_claim(tricks)?)
+            }
+            (Phase::Exchange | Phase::Auction, Action::Claim(_)) => Err(IllegalAction::NoClaim {
+                action,
+                rule: "a claim is made in the play, after the exchange and the auction",
+            }),
             (Phase::Exchange, Action::Discard(card)) => {
                 let d = self.discarding.expect("the exchange has a discarder");
                 if player != d.player {
@@ -432,6 +440,11 @@ impl Game for BridgetteDeal {
                 self.hands[player].remove(card);
                 if let Some(play) = self.play.as_mut() {
                     events.trick_won = play.play_unchecked(card);
+                }
+            }
+            Action::Claim(tricks) => {
+                if let Some(play) = self.play.as_mut() {
+                    play.concede(player, player.next(2), tricks);
                 }
             }
             Action::NamedJoker(_) | Action::Bid(_) | Action::ChangeBid(_) | Action::PlayBlind => {}

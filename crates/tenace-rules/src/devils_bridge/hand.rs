@@ -281,6 +281,12 @@ impl Game for DevilsHand {
             return Err(Self::not_to_act(player, "the hand is over"));
         }
         match action {
+            Action::Claim(_) => {
+                return Err(IllegalAction::NoClaim {
+                    action,
+                    rule: "RULES.md has no claims in Devil's Bridge",
+                });
+            }
             Action::Bid(bid) => self.bidding.check_bid(player, bid)?,
             Action::ChangeBid(bid) => {
                 self.bidding
@@ -357,7 +363,7 @@ impl Game for DevilsHand {
                     events = self.play_card(player, card);
                 }
             }
-            Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) => {}
+            Action::Call(_) | Action::NamedJoker(_) | Action::Discard(_) | Action::Claim(_) => {}
         }
         events
     }

@@ -322,8 +322,12 @@ impl Model {
                 assert!(self.nominated_nt(), "a named joker outside nominated two");
                 (Card::JOKER, Some(suit))
             }
-            Action::Bid(_) | Action::ChangeBid(_) | Action::Discard(_) | Action::PlayBlind => {
-                panic!("no numeric bids, discards or blind plays in the bridge games")
+            Action::Bid(_)
+            | Action::ChangeBid(_)
+            | Action::Discard(_)
+            | Action::PlayBlind
+            | Action::Claim(_) => {
+                panic!("no numeric bids, discards, blind plays or claims in the random playouts")
             }
         };
         let hand = self.hands[seat];

@@ -449,6 +449,7 @@ impl App {
             Action::Bid(n) => format!("{name} bid {n}"),
             Action::ChangeBid(n) => format!("{name} changed their bid to {n}"),
             Action::Discard(_) => format!("{name} discarded {what}"),
+            Action::Claim(n) => format!("{name}'s claim of {n} more tricks was agreed"),
             _ if from_dummy => format!("{name} played {what} from dummy"),
             _ => format!("{name} played {what}"),
         }

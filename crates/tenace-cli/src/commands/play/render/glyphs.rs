@@ -83,6 +83,7 @@ impl Glyphs {
             Action::ChangeBid(n) => format!("change to {n}"),
             Action::Discard(card) => format!("discard {}", self.card(card)),
             Action::PlayBlind => "play your unseen card".into(),
+            Action::Claim(n) => format!("claim {n} of the remaining tricks"),
         }
     }
 
