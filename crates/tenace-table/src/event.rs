@@ -2,6 +2,8 @@
 //! ([`Event`]). A command is checked against the table and becomes one event; only events
 //! change a table, so replaying the log rebuilds it exactly.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use tenace_rules::Action;
 
@@ -65,6 +67,16 @@ pub enum Command {
         /// Whether the answer is yes.
         accept: bool,
     },
+    /// Claims that the sender's side takes this many of the remaining tricks of the deal.
+    Claim {
+        /// The tricks claimed.
+        tricks: u8,
+    },
+    /// Accepts or rejects the pending claim (its claimer may withdraw it with `false`).
+    ClaimAnswer {
+        /// Whether the answer is yes.
+        accept: bool,
+    },
     /// Says something to the table.
     Chat {
         /// What is said.
@@ -123,6 +135,25 @@ pub enum Event {
         /// Yes or no.
         accept: bool,
     },
+    /// The player in `seat` claimed `tricks` of the remaining tricks for their side.
+    Claim {
+        /// The seat claiming.
+        seat: u8,
+        /// The tricks claimed.
+        tricks: u8,
+        /// The answers of the computer players among the opponents, by seat, decided by
+        /// the double-dummy solver when the claim was made: stored, so replay never
+        /// solves again.
+        #[serde(default)]
+        bot_answers: BTreeMap<u8, bool>,
+    },
+    /// An opponent answered the pending claim (or its claimer withdrew it).
+    ClaimAnswer {
+        /// The seat answering.
+        seat: u8,
+        /// Yes or no.
+        accept: bool,
+    },
     /// A chat message.
     Chat {
         /// The speaker's seat, if seated.
@@ -145,6 +176,8 @@ impl Event {
             Event::Act { .. } => "act",
             Event::Undo { .. } => "undo",
             Event::UndoAnswer { .. } => "undo_answer",
+            Event::Claim { .. } => "claim",
+            Event::ClaimAnswer { .. } => "claim_answer",
             Event::Chat { .. } => "chat",
         }
     }

@@ -156,6 +156,16 @@ impl TableMatch {
         }
     }
 
+    /// The deal in progress (the last one once the match is over), as any game: for the
+    /// double-dummy solver to judge a claim from.
+    pub fn current_deal(&self) -> Option<AnyGame> {
+        match self {
+            TableMatch::Bridge(m) => m.deals().latest().cloned().map(AnyGame::Bridge),
+            TableMatch::Devils(m) => m.deals().latest().cloned().map(AnyGame::DevilsBridge),
+            TableMatch::Bridgette(m) => m.deals().latest().cloned().map(AnyGame::Bridgette),
+        }
+    }
+
     /// Whether the deal in progress is a duplicate board's replay at the second table,
     /// played out of sight by computer players in all four seats.
     pub fn is_second_table(&self) -> bool {

@@ -1,5 +1,5 @@
 //! A table of the bridge family as a synchronous library, with no I/O and no runtime: its
-//! setup, seats, the match, computer players' turns, undo, chat and the per-viewer views.
+//! setup, seats, the match, computer players' turns, undo, claims, chat and the per-viewer views.
 //!
 //! The table is event-sourced (DESIGN.md, "Server, store, web"): an actor's [`Command`] is
 //! checked against the state by [`Table::check`], which changes nothing and returns the
@@ -28,6 +28,7 @@
 //! assert_eq!(view["version"], 2);
 //! ```
 
+mod claim;
 mod error;
 mod event;
 mod game;
@@ -35,6 +36,7 @@ mod setup;
 mod table;
 mod view;
 
+pub use claim::PendingClaim;
 pub use error::TableError;
 pub use event::{Actor, Command, Event, PlayerKey};
 pub use game::TableMatch;

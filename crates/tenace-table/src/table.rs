@@ -1,4 +1,4 @@
-//! The table: seats, the match, a pending undo and the chat. Commands are checked into
+//! The table: seats, the match, a pending undo or claim and the chat. Commands are checked into
 //! events ([`Table::check`]) without changing anything; events change the table
 //! ([`Table::apply`]), so the log replayed rebuilds it exactly.
 
@@ -6,8 +6,9 @@ use std::collections::{BTreeMap, VecDeque};
 
 use tenace_bots::{BotOptions, Level};
 use tenace_cards::Player;
-use tenace_rules::{Action, Move, Phase, View};
+use tenace_rules::{Action, IllegalAction, Move, Phase, View};
 
+use crate::claim::{PendingClaim, bot_accepts};
 use crate::error::TableError;
 use crate::event::{Actor, Command, Event, PlayerKey};
 use crate::game::TableMatch;
@@ -119,6 +120,7 @@ pub struct Table {
     started: bool,
     version: u64,
     undo: Option<PendingUndo>,
+    claim: Option<PendingClaim>,
     chat: VecDeque<ChatLine>,
     bot_notes: Vec<BotNote>,
     /// Seats whose away player a computer player stands in for: the server's call, from
@@ -140,6 +142,7 @@ impl Table {
             started: false,
             version: 0,
             undo: None,
+            claim: None,
             chat: VecDeque::new(),
             bot_notes: Vec::new(),
             taken_over: vec![false; players],
@@ -198,6 +201,11 @@ impl Table {
     /// The pending undo, if any.
     pub fn pending_undo(&self) -> Option<&PendingUndo> {
         self.undo.as_ref()
+    }
+
+    /// The pending claim, if any.
+    pub fn pending_claim(&self) -> Option<&PendingClaim> {
+        self.claim.as_ref()
     }
 
     /// The chat kept for the views, oldest first.
@@ -401,6 +409,55 @@ impl Table {
                     accept: *accept,
                 })
             }
+            Command::Claim { tricks } => {
+                let seat = seated()?;
+                self.check_claim(seat, *tricks)?;
+                // Computer players among the opponents answer now, by the double-dummy
+                // result; their answers are stored with the claim.
+                let deal = self.game.current_deal();
+                let budget = std::time::Duration::from_millis(self.setup.settings.think_ms);
+                let bot_answers = self
+                    .claim_opponents(seat)
+                    .filter(|&p| self.bot_level(p).is_some())
+                    .map(|p| {
+                        let yes = deal
+                            .as_ref()
+                            .is_some_and(|d| bot_accepts(d, seat, *tricks, budget));
+                        (p.0, yes)
+                    })
+                    .collect();
+                Ok(Event::Claim {
+                    seat: seat.0,
+                    tricks: *tricks,
+                    bot_answers,
+                })
+            }
+            Command::ClaimAnswer { accept } => {
+                let seat = seated()?;
+                let pending = self
+                    .claim
+                    .as_ref()
+                    .ok_or_else(|| TableError::new("claim", "no claim is waiting for an answer"))?;
+                // The claimer may withdraw it (a refusal of their own).
+                let withdrawal = seat == pending.seat && !accept;
+                if !withdrawal && !self.game.opponents(pending.seat, seat) {
+                    return Err(TableError::new(
+                        "claim",
+                        "only an opponent of the claimer answers a claim (the claimer may \
+                         withdraw it with accept false)",
+                    ));
+                }
+                if pending.answers.contains_key(&seat.0) {
+                    return Err(TableError::new(
+                        "claim",
+                        "this claim has your answer already",
+                    ));
+                }
+                Ok(Event::ClaimAnswer {
+                    seat: seat.0,
+                    accept: *accept,
+                })
+            }
             Command::Chat { text } => {
                 let text = text.trim();
                 let chars = text.chars().count();
@@ -469,6 +526,12 @@ impl Table {
                 "an undo is waiting for an answer; play goes on once it is answered",
             ));
         }
+        if self.claim.is_some() {
+            return Err(TableError::new(
+                "claim",
+                "a claim is waiting for an answer; play goes on if it is rejected",
+            ));
+        }
         let parsed: Action = action
             .parse()
             .map_err(|e: tenace_rules::ActionParseError| TableError::new("action", e.0))?;
@@ -508,6 +571,9 @@ impl Table {
                 "an undo is already waiting for an answer",
             ));
         }
+        if self.claim.is_some() {
+            return Err(TableError::new("undo", "a claim is waiting for an answer"));
+        }
         if self.game.is_second_table() {
             return Err(TableError::new(
                 "undo",
@@ -537,6 +603,49 @@ impl Table {
             ));
         }
         Ok(cut)
+    }
+
+    /// The players who answer `claimer`'s claim: the other side in the partnership games,
+    /// the other player in Bridgette.
+    fn claim_opponents(&self, claimer: Player) -> impl Iterator<Item = Player> + '_ {
+        (0..self.seats.len() as u8)
+            .map(Player)
+            .filter(move |&p| self.game.opponents(claimer, p))
+    }
+
+    /// Checks a claim by the engine's rules on a trial copy, and that the table can wait
+    /// for answers now. A claim of more tricks than remain blames `tricks`, any other
+    /// refusal `claim`.
+    fn check_claim(&self, seat: Player, tricks: u8) -> Result<(), TableError> {
+        if !self.started || self.game.is_over() {
+            return Err(TableError::new(
+                "claim",
+                "a claim is made in the play of a deal, and no deal is being played",
+            ));
+        }
+        if self.game.is_second_table() {
+            return Err(TableError::new(
+                "claim",
+                "the second table is playing the board",
+            ));
+        }
+        if self.claim.is_some() {
+            return Err(TableError::new(
+                "claim",
+                "a claim is already waiting for an answer",
+            ));
+        }
+        if self.undo.is_some() {
+            return Err(TableError::new("claim", "an undo is waiting for an answer"));
+        }
+        let mut trial = self.game.clone();
+        trial
+            .try_apply(seat, Action::Claim(tricks))
+            .map(|_| ())
+            .map_err(|e| match e {
+                IllegalAction::ClaimTooMany { .. } => TableError::new("tricks", e.to_string()),
+                _ => TableError::new("claim", e.to_string()),
+            })
     }
 
     /// Applies an accepted event: the only way a table changes. Fails (changing nothing)
@@ -622,6 +731,35 @@ impl Table {
                 pending.answers.insert(*seat, *accept);
                 self.settle_undo()?;
             }
+            Event::Claim {
+                seat,
+                tricks,
+                bot_answers,
+            } => {
+                seat_at(*seat)?;
+                let claimer = Player(*seat);
+                self.check_claim(claimer, *tricks)?;
+                // Only the opponents' answers count; the stored ones are kept as decided.
+                let answers = bot_answers
+                    .iter()
+                    .filter(|(s, _)| self.game.opponents(claimer, Player(**s)))
+                    .map(|(&s, &a)| (s, a))
+                    .collect();
+                self.claim = Some(PendingClaim {
+                    seat: claimer,
+                    tricks: *tricks,
+                    answers,
+                });
+                self.settle_claim()?;
+            }
+            Event::ClaimAnswer { seat, accept } => {
+                seat_at(*seat)?;
+                let Some(pending) = self.claim.as_mut() else {
+                    return Err(TableError::new("claim", "no claim is waiting"));
+                };
+                pending.answers.insert(*seat, *accept);
+                self.settle_claim()?;
+            }
             Event::Chat { seat, name, text } => {
                 self.chat.push_back(ChatLine {
                     version,
@@ -675,11 +813,39 @@ impl Table {
         Ok(())
     }
 
+    /// Takes the pending claim when every opponent accepted (the engine's `claim N` ends
+    /// the deal), or drops it at the first refusal.
+    fn settle_claim(&mut self) -> Result<(), TableError> {
+        let Some(pending) = self.claim.as_ref() else {
+            return Ok(());
+        };
+        if pending.answers.values().any(|accept| !accept) {
+            self.claim = None;
+            return Ok(());
+        }
+        if self
+            .claim_opponents(pending.seat)
+            .any(|p| !pending.answers.contains_key(&p.0))
+        {
+            return Ok(());
+        }
+        let (seat, tricks) = (pending.seat, pending.tricks);
+        let finished = self.game.finished_count();
+        self.game
+            .try_apply(seat, Action::Claim(tricks))
+            .map_err(|e| TableError::new("claim", e.to_string()))?;
+        if self.game.finished_count() != finished {
+            self.bot_notes.clear();
+        }
+        self.claim = None;
+        Ok(())
+    }
+
     /// The computer player's turn now, if one is to act: none before the start, after the
     /// end, or while an undo waits. In Devil's Bridge a bid may be changed at any time,
     /// so a bot acts only when something else is asked of it.
     pub fn bot_turn(&self) -> Option<BotTurn> {
-        if !self.started || self.game.is_over() || self.undo.is_some() {
+        if !self.started || self.game.is_over() || self.undo.is_some() || self.claim.is_some() {
             return None;
         }
         self.game.to_act().iter().find_map(|seat| {

@@ -434,3 +434,180 @@ fn chat_is_kept_and_capped() {
     assert_eq!(chat[chat.len() - 1]["text"], "hello 59");
     assert_eq!(chat[0]["seat"], Value::Null);
 }
+
+/// A Contract Bridge table with a person in South and computer players elsewhere, its
+/// deal in play (the first seed whose auction is not passed out), with its log.
+fn bridge_in_play() -> (Table, Vec<Event>) {
+    for seed in 1..50 {
+        let setup =
+            TableSetup::new("bridge", None, None, seed, Settings::default()).expect("setup");
+        let mut t = Table::new(setup, 1).expect("table");
+        let mut log = Vec::new();
+        run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+        for seat in ["N", "E", "W"] {
+            run(&mut t, &mut log, &player(1), bot(seat, "basic")).expect("a bot");
+        }
+        while !t.game().is_over()
+            && t.game()
+                .full_view()
+                .is_some_and(|v| v.phase != tenace_rules::Phase::Play)
+        {
+            bots_play(&mut t, &mut log);
+            if let Some(first) = t.legal_for(Viewer::Player(1)).first().cloned() {
+                run(&mut t, &mut log, &player(1), act(&first)).expect("legal");
+            }
+        }
+        if !t.game().is_over() {
+            return (t, log);
+        }
+    }
+    panic!("no seed reached the play");
+}
+
+/// The tricks South's side takes from here with best play, by the solver itself.
+fn south_side_double_dummy(t: &Table) -> (u8, u8) {
+    let deal = t.game().current_deal().expect("a deal");
+    let position = tenace_bots::expert::play_position(&deal).expect("in play");
+    let taken = tenace_solver::Solver::new()
+        .tricks(&position)
+        .expect("solved");
+    let left = position.tricks_left() as u8;
+    let south = Player(2);
+    let same = position.side_of(position.to_play()) & position.side_of(south) != 0;
+    (if same { taken } else { left - taken }, left)
+}
+
+#[test]
+fn computer_opponents_answer_a_claim_by_the_double_dummy_result() {
+    let (mut t, mut log) = bridge_in_play();
+    let (truth, left) = south_side_double_dummy(&t);
+    // More than the truth: both computer opponents reject, and play goes on.
+    if truth < left {
+        let claim = Command::Claim { tricks: truth + 1 };
+        run(&mut t, &mut log, &player(1), claim).expect("a claim");
+        match log.last() {
+            Some(Event::Claim { bot_answers, .. }) => {
+                assert_eq!(bot_answers.len(), 2, "E and W answer, N is South's partner");
+                assert!(bot_answers.values().all(|a| !a), "{bot_answers:?}");
+            }
+            other => panic!("a claim event, not {other:?}"),
+        }
+        assert!(t.pending_claim().is_none());
+        assert_eq!(t.game().finished_count(), 0);
+    }
+    // More than remain: refused, blaming the tricks.
+    let err = run(
+        &mut t,
+        &mut log,
+        &player(1),
+        Command::Claim { tricks: left + 1 },
+    )
+    .expect_err("too many");
+    assert_eq!(err.field, "tricks");
+    // The truth: accepted, and the deal ends with South's side credited.
+    let won_before = t.game().full_view().expect("a view").tricks_won;
+    run(
+        &mut t,
+        &mut log,
+        &player(1),
+        Command::Claim { tricks: truth },
+    )
+    .expect("a claim");
+    assert!(t.pending_claim().is_none());
+    assert_eq!(t.game().finished_count(), 1);
+    let record = t.game().finished_full_view(0).expect("the record");
+    let south_side = |won: &[u8]| won[0] + won[2];
+    assert_eq!(
+        south_side(&record.tricks_won),
+        south_side(&won_before) + truth
+    );
+    assert_eq!(
+        t.game().history().last().map(|m| m.action),
+        Some(tenace_rules::Action::Claim(truth))
+    );
+    // Replay takes the stored answers and never solves again: the same table.
+    let replayed = Table::replay(t.setup().clone(), 1, &log).expect("replays");
+    assert_eq!(replayed.game().history(), t.game().history());
+}
+
+#[test]
+fn a_claim_between_people_waits_for_the_answer_and_play_waits_with_it() {
+    let mut t = table("bridgette", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("0")).expect("free");
+    run(&mut t, &mut log, &player(2), sit("1")).expect("free");
+    let early = run(&mut t, &mut log, &player(1), Command::Claim { tricks: 1 });
+    assert_eq!(early.expect_err("not in the play").field, "claim");
+    while t
+        .game()
+        .full_view()
+        .is_some_and(|v| v.phase != tenace_rules::Phase::Play)
+    {
+        let (who, legal) = [1, 2]
+            .into_iter()
+            .map(|p| (p, t.legal_for(Viewer::Player(p))))
+            .find(|(_, l)| !l.is_empty())
+            .expect("someone acts");
+        // A bid where there is one, so the hand is not thrown in.
+        let pick = legal
+            .iter()
+            .find(|a| a.ends_with("NT") || a.len() == 2 && a.as_bytes()[0].is_ascii_digit())
+            .unwrap_or(&legal[0])
+            .clone();
+        run(&mut t, &mut log, &player(who), act(&pick)).expect("legal");
+    }
+    assert_eq!(t.game().finished_count(), 0, "the deal is in play");
+    run(&mut t, &mut log, &player(1), Command::Claim { tricks: 5 }).expect("a claim");
+    let view = t.view_for(Viewer::Player(2), &|_| true);
+    assert_eq!(
+        view["claim"],
+        json!({"by": "0", "tricks": 5, "answers": {}})
+    );
+    assert!(
+        view["legal"].as_array().is_some_and(|l| l.is_empty()),
+        "play waits"
+    );
+    let second = run(&mut t, &mut log, &player(2), Command::Claim { tricks: 1 });
+    assert_eq!(second.expect_err("one claim at a time").field, "claim");
+    let own = run(
+        &mut t,
+        &mut log,
+        &player(1),
+        Command::ClaimAnswer { accept: true },
+    );
+    assert_eq!(own.expect_err("not an opponent").field, "claim");
+    // Rejected: the claim goes, play goes on.
+    run(
+        &mut t,
+        &mut log,
+        &player(2),
+        Command::ClaimAnswer { accept: false },
+    )
+    .expect("an answer");
+    assert!(t.pending_claim().is_none());
+    assert_eq!(t.game().finished_count(), 0);
+    let none = run(
+        &mut t,
+        &mut log,
+        &player(2),
+        Command::ClaimAnswer { accept: true },
+    );
+    assert_eq!(none.expect_err("no claim").field, "claim");
+    // Accepted: the deal ends with the claimer credited.
+    let before = t.game().full_view().expect("a view").tricks_won;
+    run(&mut t, &mut log, &player(1), Command::Claim { tricks: 5 }).expect("a claim");
+    run(
+        &mut t,
+        &mut log,
+        &player(2),
+        Command::ClaimAnswer { accept: true },
+    )
+    .expect("an answer");
+    assert_eq!(t.game().finished_count(), 1);
+    let record = t.game().finished_full_view(0).expect("the record");
+    assert_eq!(record.tricks_won[0], before[0] + 5);
+    assert_eq!(record.tricks_won.iter().sum::<u8>(), 13);
+    let replayed = Table::replay(t.setup().clone(), 1, &log).expect("replays");
+    assert_eq!(replayed.game().history(), t.game().history());
+    assert_eq!(replayed.version(), t.version());
+}

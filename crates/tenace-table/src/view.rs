@@ -61,6 +61,7 @@ impl Table {
         if !self.is_started()
             || self.game().is_second_table()
             || self.pending_undo().is_some()
+            || self.pending_claim().is_some()
             || self.is_taken_over(seat)
         {
             return Vec::new();
@@ -155,6 +156,14 @@ impl Table {
                 .collect();
             json!({ "by": name(u.seat), "answers": answers })
         });
+        let claim = self.pending_claim().map(|c| {
+            let answers: serde_json::Map<String, Value> = c
+                .answers
+                .iter()
+                .map(|(&s, &a)| (name(Player(s)), Value::from(a)))
+                .collect();
+            json!({ "by": name(c.seat), "tricks": c.tricks, "answers": answers })
+        });
         let chat: Vec<Value> = self
             .chat()
             .map(|line| {
@@ -196,7 +205,7 @@ impl Table {
             "sheet": game.sheet_json(),
             "bot_actions": bot_actions,
             "undo": undo,
-            "claim": null,
+            "claim": claim,
             "chat": chat,
             "last_deal": last_deal,
             "settings": self.setup().settings,
