@@ -31,6 +31,10 @@ const MIN_BUDGET: Duration = Duration::from_secs(2);
 /// remaining tricks. A position the solver cannot settle within `budget` (never less
 /// than two seconds) is rejected: a computer player accepts only what it has seen is true.
 pub fn bot_accepts(deal: &AnyGame, claimer: Player, tricks: u8, budget: Duration) -> bool {
+    if tricks == 0 {
+        // Nothing is claimed: true whatever the cards, no need to solve.
+        return true;
+    }
     let Some(position) = tenace_bots::expert::play_position(deal) else {
         return false;
     };

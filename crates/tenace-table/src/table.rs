@@ -414,18 +414,18 @@ impl Table {
                 self.check_claim(seat, *tricks)?;
                 // Computer players among the opponents answer now, by the double-dummy
                 // result; their answers are stored with the claim.
-                let deal = self.game.current_deal();
-                let budget = std::time::Duration::from_millis(self.setup.settings.think_ms);
-                let bot_answers = self
+                // One solve answers for all of them: they judge the same position.
+                let bots: Vec<Player> = self
                     .claim_opponents(seat)
                     .filter(|&p| self.bot_level(p).is_some())
-                    .map(|p| {
-                        let yes = deal
-                            .as_ref()
-                            .is_some_and(|d| bot_accepts(d, seat, *tricks, budget));
-                        (p.0, yes)
-                    })
                     .collect();
+                let yes = !bots.is_empty() && {
+                    let budget = std::time::Duration::from_millis(self.setup.settings.think_ms);
+                    self.game
+                        .current_deal()
+                        .is_some_and(|d| bot_accepts(&d, seat, *tricks, budget))
+                };
+                let bot_answers = bots.into_iter().map(|p| (p.0, yes)).collect();
                 Ok(Event::Claim {
                     seat: seat.0,
                     tricks: *tricks,
