@@ -2,7 +2,7 @@
 //! table drives it without knowing the game.
 
 use serde_json::Value;
-use tenace_cards::Player;
+use tenace_cards::{CardSet, Player};
 use tenace_rules::bridge::BridgeMatch;
 use tenace_rules::bridgette::BridgetteMatch;
 use tenace_rules::devils_bridge::DevilsMatch;
@@ -125,6 +125,43 @@ impl TableMatch {
     /// Finished deal `index` with every hand shown, as it ended.
     pub fn finished_full_view(&self, index: usize) -> Option<View> {
         each!(self, m => m.deals().finished().get(index).map(Game::full_view))
+    }
+
+    /// The hands as dealt in finished deal `index`, by player (Bridgette's before the
+    /// exchange). Public once the deal is over, and the only record of the cards a claim
+    /// left unplayed.
+    pub fn finished_dealt(&self, index: usize) -> Option<Vec<CardSet>> {
+        match self {
+            TableMatch::Bridge(m) => {
+                let deal = m.deals().finished().get(index)?;
+                Some(deal.setup().hands.0.to_vec())
+            }
+            TableMatch::Devils(m) => {
+                let deal = m.deals().finished().get(index)?;
+                Some(deal.setup().hands.0.clone())
+            }
+            TableMatch::Bridgette(m) => {
+                let deal = m.deals().finished().get(index)?;
+                Some(deal.setup().hands.0.clone())
+            }
+        }
+    }
+
+    /// Finished deal `index` as the public record of it: its number (from 1), the final
+    /// state with every hand (the engine protocol's state shape) and the hands as dealt.
+    pub fn finished_record_json(&self, index: usize) -> Option<Value> {
+        let record = self.finished_full_view(index)?;
+        let dealt: serde_json::Map<String, Value> = self
+            .finished_dealt(index)?
+            .iter()
+            .enumerate()
+            .map(|(p, hand)| (self.seat_name(Player(p as u8)), serde_json::json!(hand)))
+            .collect();
+        Some(serde_json::json!({
+            "number": index + 1,
+            "record": tenace_protocol::state::view_json(&record),
+            "dealt": dealt,
+        }))
     }
 
     /// A player's view of finished deal `index`, as it ended.

@@ -611,3 +611,51 @@ fn a_claim_between_people_waits_for_the_answer_and_play_waits_with_it() {
     assert_eq!(replayed.game().history(), t.game().history());
     assert_eq!(replayed.version(), t.version());
 }
+
+#[test]
+fn a_finished_deal_shows_the_hands_as_dealt() {
+    use std::collections::BTreeSet;
+    for (game, seats) in [
+        ("bridge", vec!["N", "E", "S", "W"]),
+        ("five-crowns", vec!["N", "E", "S", "W"]),
+        ("devils-bridge", vec!["0", "1", "2", "3"]),
+        ("bridgette", vec!["0", "1"]),
+    ] {
+        let mut t = table(game, None, None);
+        let mut log = Vec::new();
+        for seat in &seats {
+            run(&mut t, &mut log, &player(1), bot(seat, "random")).expect("a bot");
+        }
+        bots_play(&mut t, &mut log);
+        let view = t.view_for(Viewer::Anonymous, &|_| false);
+        let last = &view["last_deal"];
+        let dealt = last["dealt"].as_object().expect("the hands as dealt");
+        assert_eq!(dealt.len(), seats.len(), "{game}");
+        let mut all = BTreeSet::new();
+        let size = dealt[seats[0]].as_array().expect("cards").len();
+        for seat in &seats {
+            let hand = dealt[*seat].as_array().expect("cards");
+            assert!(
+                !hand.is_empty() && hand.len() == size,
+                "{game}: {seat} {hand:?}"
+            );
+            for card in hand {
+                assert!(
+                    all.insert(card.as_str().expect("a card")),
+                    "{game}: {card} twice"
+                );
+            }
+        }
+        if seats.len() == 4 && game != "devils-bridge" {
+            // Every card is played in a partnership deal: the plays are the hands dealt.
+            let played: BTreeSet<&str> = last["record"]["history"]
+                .as_array()
+                .expect("a record")
+                .iter()
+                .filter_map(|m| m["action"].as_str())
+                .filter(|a| a.parse::<tenace_cards::Card>().is_ok())
+                .collect();
+            assert_eq!(played, all, "{game}");
+        }
+    }
+}

@@ -178,8 +178,7 @@ impl Table {
         let finished = game.finished_count();
         let last_deal = finished
             .checked_sub(1)
-            .and_then(|i| game.finished_full_view(i))
-            .map(|record| json!({ "number": finished, "record": view_json(&record) }));
+            .and_then(|i| game.finished_record_json(i));
         let to_act: Vec<String> = if self.is_started() && !game.is_second_table() {
             game.to_act().iter().map(name).collect()
         } else {
