@@ -60,6 +60,7 @@ fn check_type(id: Option<&str>, key: &str, value: &Value) -> Result<(), Unreadab
         "seat" | "action" | "text" if !value.is_string() => "a string",
         "level" if !(value.is_string() || value.is_null()) => "a string or null",
         "accept" if !value.is_boolean() => "true or false",
+        "tricks" if value.as_u64().is_none_or(|n| n > 52) => "a number of tricks, 0 to 52",
         "last_version" if !(value.is_u64() || value.is_null()) => "a version number",
         _ => return Ok(()),
     };
@@ -218,6 +219,18 @@ mod tests {
             "accept"
         );
         assert_eq!(field(r#"{"v":1,"type":"hello","extra":true}"#), "extra");
+        for tricks in [r#""five""#, "-1", "53", "2.5"] {
+            let text = format!(r#"{{"v":1,"type":"claim","id":"a","tricks":{tricks}}}"#);
+            assert_eq!(field(&text), "tricks", "{text}");
+        }
+        assert_eq!(field(r#"{"v":1,"type":"claim","id":"a"}"#), "tricks");
+        assert_eq!(
+            parse(r#"{"v":1,"type":"claim","id":"a","tricks":13}"#).ok(),
+            Some(Incoming::Command {
+                id: "a".into(),
+                command: Command::Claim { tricks: 13 }
+            })
+        );
         let unread = parse(r#"{"v":1,"type":"act","id":"q"}"#).err();
         assert_eq!(unread.and_then(|u| u.id).as_deref(), Some("q"));
     }

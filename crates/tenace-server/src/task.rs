@@ -294,7 +294,21 @@ impl TableTask {
             );
         }
         let actor = Actor::Player { id: player, name };
-        let answer = match self.table.check(&actor, &command) {
+        let checked = if matches!(command, Command::Claim { .. }) {
+            // Computer opponents answer a claim by solving the position: off the runtime.
+            let table = self.table.clone();
+            tokio::task::spawn_blocking(move || table.check(&actor, &command))
+                .await
+                .unwrap_or_else(|e| {
+                    Err(TableError::new(
+                        "claim",
+                        format!("the claim could not be judged: {e}"),
+                    ))
+                })
+        } else {
+            self.table.check(&actor, &command)
+        };
+        let answer = match checked {
             Ok(event) => match self
                 .commit(&event, Some(player), Some(client_id.clone()))
                 .await
