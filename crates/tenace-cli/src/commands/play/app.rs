@@ -495,6 +495,12 @@ impl App {
             return;
         }
         match typed.parse::<Action>() {
+            // The engine takes a claim as already agreed; here nobody asks the computer
+            // players, so a typed claim would settle the deal on the human's word alone.
+            Ok(Action::Claim(_)) => self.error = Some(
+                "claims need the opponents' consent, which only a table (tenace serve) asks for"
+                    .into(),
+            ),
             Ok(action) => self.play(action),
             Err(e) => self.error = Some(e.to_string()),
         }

@@ -167,6 +167,16 @@ fn illegal_typed_action_is_refused_with_the_engines_message() {
         "{:?}",
         app.error()
     );
+    // A claim typed here is refused: nobody would ask the opponents.
+    for c in "claim 0".chars() {
+        app.handle(Intent::Type(c));
+    }
+    app.handle(Intent::Submit);
+    assert!(
+        app.error().is_some_and(|e| e.contains("consent")),
+        "{:?}",
+        app.error()
+    );
 }
 
 #[test]
