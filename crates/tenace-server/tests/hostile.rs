@@ -39,10 +39,9 @@ struct Harness {
 
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 
-/// What a refused claim blames: claims are not offered yet, and the protocol document
-/// says a `claim` or `claim_answer` is refused as an unknown `type`. Once claims come, a
-/// bad one will blame the claim or its tricks.
-const CLAIM_FIELDS: &str = "type|claim|tricks";
+/// What a refused claim blames, as the protocol document says: `tricks` for a claim of
+/// more tricks than remain or a `tricks` that is no number of tricks, `claim` otherwise.
+const CLAIM_FIELDS: &str = "claim|tricks";
 
 impl Harness {
     async fn start() -> Harness {
