@@ -506,13 +506,7 @@ impl TableTask {
     fn records(&self) -> Value {
         let game = self.table.game();
         let deals: Vec<Value> = (0..game.finished_count())
-            .filter_map(|i| {
-                let record = game.finished_full_view(i)?;
-                Some(json!({
-                    "number": i + 1,
-                    "record": tenace_protocol::state::view_json(&record),
-                }))
-            })
+            .filter_map(|i| game.finished_record_json(i))
             .collect();
         json!({ "table": self.id.0, "deals": deals })
     }
