@@ -131,20 +131,7 @@ impl TableMatch {
     /// exchange). Public once the deal is over, and the only record of the cards a claim
     /// left unplayed.
     pub fn finished_dealt(&self, index: usize) -> Option<Vec<CardSet>> {
-        match self {
-            TableMatch::Bridge(m) => {
-                let deal = m.deals().finished().get(index)?;
-                Some(deal.setup().hands.0.to_vec())
-            }
-            TableMatch::Devils(m) => {
-                let deal = m.deals().finished().get(index)?;
-                Some(deal.setup().hands.0.clone())
-            }
-            TableMatch::Bridgette(m) => {
-                let deal = m.deals().finished().get(index)?;
-                Some(deal.setup().hands.0.clone())
-            }
-        }
+        each!(self, m => m.deals().finished().get(index).map(|d| d.setup().hands.0.to_vec()))
     }
 
     /// Finished deal `index` as the public record of it: its number (from 1), the final
