@@ -18,6 +18,7 @@ mod message;
 mod metrics;
 mod socket;
 mod task;
+mod web_assets;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -94,6 +95,7 @@ fn router(hub: Arc<Hub>) -> Router {
             axum::routing::post(lobby::post_command),
         )
         .route("/api/tables/{id}/ws", get(socket::upgrade))
+        .fallback(get(web_assets::serve))
         .layer(DefaultBodyLimit::max(MAX_FRAME_BYTES))
         .with_state(hub)
 }

@@ -83,6 +83,25 @@ impl Server {
         cookie: Option<&str>,
         body: Option<&str>,
     ) -> (u16, Option<String>, String) {
+        let (status, head, body) = self.http_with_head(method, path, cookie, body, &[]).await;
+        let cookie = head.lines().find_map(|line| {
+            let value = line.strip_prefix("set-cookie: ")?;
+            let token = value.split(';').next()?.split_once('=')?.1;
+            Some(token.to_string())
+        });
+        (status, cookie, body)
+    }
+
+    /// One HTTP request with extra header lines (`"If-None-Match: x"`): the status, the
+    /// response's head (header names lower-cased by the server) and the body.
+    pub async fn http_with_head(
+        &self,
+        method: &str,
+        path: &str,
+        cookie: Option<&str>,
+        body: Option<&str>,
+        extra: &[&str],
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(self.addr).await.expect("connect");
         let body = body.unwrap_or("");
         let mut head = format!(
@@ -96,6 +115,10 @@ impl Server {
                 tenace_server::COOKIE_NAME
             ));
         }
+        for line in extra {
+            head.push_str(line);
+            head.push_str("\r\n");
+        }
         head.push_str("\r\n");
         stream.write_all(head.as_bytes()).await.expect("write");
         stream.write_all(body.as_bytes()).await.expect("write");
@@ -108,11 +131,6 @@ impl Server {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
-        let cookie = head.lines().find_map(|line| {
-            let value = line.strip_prefix("set-cookie: ")?;
-            let token = value.split(';').next()?.split_once('=')?.1;
-            Some(token.to_string())
-        });
         let body = if head
             .to_ascii_lowercase()
             .contains("transfer-encoding: chunked")
@@ -121,7 +139,7 @@ impl Server {
         } else {
             body.to_string()
         };
-        (status, cookie, body)
+        (status, head.to_string(), body)
     }
 
     /// A new player: their cookie token.
