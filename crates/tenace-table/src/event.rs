@@ -40,6 +40,12 @@ pub enum Command {
         /// The seat, as the game names it.
         seat: String,
     },
+    /// Before the start, asks to change seats with whoever sits in `seat`: at once with a
+    /// computer player, or, with a person, once they ask for the same swap back.
+    Swap {
+        /// The seat to move to.
+        seat: String,
+    },
     /// Gives up one's seat before the start.
     Leave,
     /// Host, before the start: a free seat to a computer player, or (level `null`) a
@@ -96,6 +102,20 @@ pub enum Event {
         player: PlayerKey,
         /// The player's name then.
         name: String,
+    },
+    /// The player in seat `from` asked to change seats with the person in seat `to`.
+    SwapAsked {
+        /// The asking player's seat.
+        from: u8,
+        /// The seat they ask for.
+        to: u8,
+    },
+    /// The occupants of seats `a` and `b` changed places.
+    Swap {
+        /// One seat.
+        a: u8,
+        /// The other.
+        b: u8,
     },
     /// The player in this seat left it.
     Leave {
@@ -170,6 +190,8 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::Sit { .. } => "sit",
+            Event::SwapAsked { .. } => "swap_asked",
+            Event::Swap { .. } => "swap",
             Event::Leave { .. } => "leave",
             Event::Remove { .. } => "remove",
             Event::Bot { .. } => "bot",

@@ -126,6 +126,8 @@ pub struct Table {
     /// Seats whose away player a computer player stands in for: the server's call, from
     /// presence, never logged (the bot's actions are).
     taken_over: Vec<bool>,
+    /// Swaps asked for and not yet returned, as (asker's seat, seat asked for).
+    swaps_asked: Vec<(u8, u8)>,
 }
 
 impl Table {
@@ -146,6 +148,7 @@ impl Table {
             chat: VecDeque::new(),
             bot_notes: Vec::new(),
             taken_over: vec![false; players],
+            swaps_asked: Vec::new(),
         })
     }
 
@@ -201,6 +204,12 @@ impl Table {
     /// The pending undo, if any.
     pub fn pending_undo(&self) -> Option<&PendingUndo> {
         self.undo.as_ref()
+    }
+
+    /// The seat swaps asked for before the start and not yet answered, as (the asker's
+    /// seat, the seat they ask for).
+    pub fn swaps_asked(&self) -> &[(u8, u8)] {
+        &self.swaps_asked
     }
 
     /// The pending claim, if any.
@@ -318,6 +327,39 @@ impl Table {
                     player,
                     name: name.to_string(),
                 })
+            }
+            Command::Swap { seat } => {
+                self.before_start("changing seats")?;
+                let from = seated()?;
+                let to = self.seat_named("seat", seat)?;
+                let to_name = self.game.seat_name(to);
+                match &self.seats[to.index()] {
+                    _ if to == from => Err(TableError::new(
+                        "seat",
+                        format!("you already sit in {to_name}"),
+                    )),
+                    Occupant::Empty => Err(TableError::new(
+                        "seat",
+                        format!("{to_name} is free: sit there instead"),
+                    )),
+                    Occupant::Bot(_) => Ok(Event::Swap { a: from.0, b: to.0 }),
+                    Occupant::Human { .. } if self.swaps_asked.contains(&(to.0, from.0)) => {
+                        Ok(Event::Swap { a: from.0, b: to.0 })
+                    }
+                    Occupant::Human { .. } if self.swaps_asked.contains(&(from.0, to.0)) => {
+                        Err(TableError::new(
+                            "seat",
+                            format!(
+                                "you have already asked {to_name} to change seats; \
+                                 they answer by asking for yours"
+                            ),
+                        ))
+                    }
+                    Occupant::Human { .. } => Ok(Event::SwapAsked {
+                        from: from.0,
+                        to: to.0,
+                    }),
+                }
             }
             Command::Leave => {
                 self.before_start("leaving a seat")?;
@@ -651,9 +693,10 @@ impl Table {
     /// Applies an accepted event: the only way a table changes. Fails (changing nothing)
     /// only on an event the table could not have accepted, e.g. from another table's log.
     pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        let seats = self.seats.len();
         let seat_at = |seat: u8| -> Result<usize, TableError> {
             let index = usize::from(seat);
-            if index < self.seats.len() {
+            if index < seats {
                 Ok(index)
             } else {
                 Err(TableError::new(
@@ -668,19 +711,34 @@ impl Table {
                 let index = seat_at(*seat)?;
                 if let Some(old) = self.seat_of(*player) {
                     self.seats[old.index()] = Occupant::Empty;
+                    self.forget_swaps(old.0);
                 }
+                self.forget_swaps(*seat);
                 self.seats[index] = Occupant::Human {
                     player: *player,
                     name: name.clone(),
                 };
             }
+            Event::SwapAsked { from, to } => {
+                seat_at(*from)?;
+                seat_at(*to)?;
+                self.swaps_asked.push((*from, *to));
+            }
+            Event::Swap { a, b } => {
+                let (a, b) = (seat_at(*a)?, seat_at(*b)?);
+                self.seats.swap(a, b);
+                self.forget_swaps(a as u8);
+                self.forget_swaps(b as u8);
+            }
             Event::Leave { seat } | Event::Remove { seat } => {
                 let index = seat_at(*seat)?;
+                self.forget_swaps(*seat);
                 self.seats[index] = Occupant::Empty;
                 self.taken_over[index] = false;
             }
             Event::Bot { seat, level } => {
                 let index = seat_at(*seat)?;
+                self.forget_swaps(*seat);
                 self.seats[index] = match level {
                     Some(level) => Occupant::Bot(level.parse().map_err(|_| {
                         TableError::new("level", format!("{level:?} is not a level"))
@@ -774,9 +832,16 @@ impl Table {
         }
         if !self.started && self.seats.iter().all(|o| *o != Occupant::Empty) {
             self.started = true;
+            self.swaps_asked.clear();
         }
         self.version = version;
         Ok(())
+    }
+
+    /// Drops the swaps asked by or of `seat`: its occupant changed.
+    fn forget_swaps(&mut self, seat: u8) {
+        self.swaps_asked
+            .retain(|&(from, to)| from != seat && to != seat);
     }
 
     /// Takes the pending undo when every person among the opponents consented (computer
@@ -848,27 +913,37 @@ impl Table {
         if !self.started || self.game.is_over() || self.undo.is_some() || self.claim.is_some() {
             return None;
         }
-        self.game.to_act().iter().find_map(|seat| {
-            let level = self.bot_level(seat)?;
-            let legal = self.game.legal_actions(seat);
-            if !legal.iter().any(|a| !matches!(a, Action::ChangeBid(_))) {
-                return None;
-            }
-            let legal: Vec<Action> = legal
-                .into_iter()
-                .filter(|a| !matches!(a, Action::ChangeBid(_)))
-                .collect();
-            Some(BotTurn {
-                seat,
-                level,
-                view: self.game.observation(seat)?,
-                legal,
-                think: BotOptions {
-                    think_ms: Some(self.setup.settings.think_ms),
-                    samples: BotOptions::DEFAULT_SAMPLES,
-                },
-                seed: self.setup.seed ^ self.version.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            })
+        let seed = self.setup.seed ^ self.version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.game
+            .to_act()
+            .iter()
+            .find_map(|seat| self.decision_turn(seat, self.bot_level(seat)?, seed))
+    }
+
+    /// What a computer player of `level` in `seat` decides from: the seat's own
+    /// observation and its legal actions but changes of bid (a Devil's Bridge bid may be
+    /// changed at any time, so a change alone is nothing asked). `None` when nothing else
+    /// is asked of the seat.
+    pub(crate) fn decision_turn(&self, seat: Player, level: Level, seed: u64) -> Option<BotTurn> {
+        let legal: Vec<Action> = self
+            .game
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| !matches!(a, Action::ChangeBid(_)))
+            .collect();
+        if legal.is_empty() {
+            return None;
+        }
+        Some(BotTurn {
+            seat,
+            level,
+            view: self.game.observation(seat)?,
+            legal,
+            think: BotOptions {
+                think_ms: Some(self.setup.settings.think_ms),
+                samples: BotOptions::DEFAULT_SAMPLES,
+            },
+            seed,
         })
     }
 

@@ -103,6 +103,66 @@ fn seats_are_taken_moved_and_left_before_the_start() {
     assert_eq!(t.version(), log.len() as u64);
 }
 
+fn swap(seat: &str) -> Command {
+    Command::Swap { seat: seat.into() }
+}
+
+#[test]
+fn seats_are_swapped_with_a_computer_at_once_and_with_a_person_by_consent() {
+    let mut t = table("bridge", None, None);
+    let mut log = Vec::new();
+    run(&mut t, &mut log, &player(1), sit("S")).expect("free");
+    run(&mut t, &mut log, &player(2), sit("E")).expect("free");
+    run(&mut t, &mut log, &player(1), bot("N", "basic")).expect("a bot");
+
+    // With a computer player: at once, the computer takes the asker's seat.
+    run(&mut t, &mut log, &player(1), swap("N")).expect("swap with a bot");
+    assert_eq!(t.seat_of(1), Some(Player(0)));
+    assert!(matches!(t.seats()[2], crate::Occupant::Bot(_)));
+
+    // Refusals name the seat and change nothing.
+    let before = t.version();
+    for (who, seat, why) in [
+        (1, "N", "already sit"),
+        (1, "W", "free"),
+        (3, "E", "not seated"),
+    ] {
+        let e = run(&mut t, &mut log, &player(who), swap(seat)).expect_err(why);
+        assert_eq!(e.field, "seat");
+        assert!(e.message.contains(why), "{}", e.message);
+    }
+    assert_eq!(t.version(), before);
+
+    // With a person: asked, then granted by asking back.
+    run(&mut t, &mut log, &player(1), swap("E")).expect("asks");
+    assert_eq!(t.swaps_asked(), &[(0, 1)]);
+    assert_eq!(t.seat_of(1), Some(Player(0)));
+    let twice = run(&mut t, &mut log, &player(1), swap("E")).expect_err("asked already");
+    assert!(twice.message.contains("already asked"), "{}", twice.message);
+    run(&mut t, &mut log, &player(2), swap("N")).expect("agrees");
+    assert_eq!(
+        (t.seat_of(1), t.seat_of(2)),
+        (Some(Player(1)), Some(Player(0)))
+    );
+    assert!(t.swaps_asked().is_empty());
+
+    // A request is forgotten when its asker moves away.
+    run(&mut t, &mut log, &player(1), swap("N")).expect("asks");
+    run(&mut t, &mut log, &player(1), sit("W")).expect("moves");
+    assert!(t.swaps_asked().is_empty());
+
+    // Replay rebuilds the same seats.
+    let again = Table::replay(t.setup().clone(), 1, log.iter()).expect("replays");
+    assert_eq!(again.seats(), t.seats());
+    assert_eq!(again.swaps_asked(), t.swaps_asked());
+
+    // No swap once the game has begun.
+    run(&mut t, &mut log, &player(1), bot("E", "basic")).expect("a bot");
+    assert!(t.is_started());
+    let late = run(&mut t, &mut log, &player(1), swap("N")).expect_err("started");
+    assert_eq!(late.field, "status");
+}
+
 #[test]
 fn a_refused_command_changes_nothing() {
     let mut t = table("bridge", None, None);
