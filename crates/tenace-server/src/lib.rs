@@ -10,6 +10,7 @@
 //! by replaying its log.
 
 mod error;
+mod games;
 mod hub;
 mod identity;
 mod limits;
@@ -84,6 +85,7 @@ fn router(hub: Arc<Hub>) -> Router {
             get(|State(hub): State<Arc<Hub>>| async move { hub.metrics.render() }),
         )
         .route("/api/me", get(lobby::get_me).put(lobby::put_me))
+        .route("/api/games", get(games::list_games))
         .route(
             "/api/tables",
             get(lobby::list_tables).post(lobby::create_table),

@@ -69,6 +69,9 @@ pub struct Settings {
     pub away_limit_secs: u64,
     /// A casual table: computer players consent to an undo.
     pub casual: bool,
+    /// Whether a seated player may ask the expert computer player for a hint, worked out
+    /// from their own view of the deal.
+    pub hints: bool,
 }
 
 impl Default for Settings {
@@ -80,6 +83,7 @@ impl Default for Settings {
             away_takeover: true,
             away_limit_secs: 60,
             casual: true,
+            hints: true,
         }
     }
 }

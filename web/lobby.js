@@ -1,0 +1,896 @@
+// The lobby (route `/`): one's display name, "Play now" against computer players in one
+// click, the open tables to sit at or watch, and the form that creates a table with any of
+// the games' options. Everything the server refuses is shown next to the field it names.
+
+import { h, replace } from "./dom.js";
+
+/** Computer players' levels, weakest first. */
+const LEVELS = [
+  ["random", "Random"],
+  ["basic", "Basic"],
+  ["expert", "Expert"],
+];
+
+const MATCH_LABEL = {
+  single_deal: "Single deal",
+  rubber: "Rubber",
+  chicago: "Chicago",
+  duplicate: "Duplicate",
+  series: "Series",
+  game: "Six-deal game",
+};
+
+/** How often the open tables are read again while the page is visible. */
+const REFRESH_MS = 4000;
+
+// The games as the page knows them before `GET /api/games` answers (and if it never does):
+// enough to name them and seat a player, so "Play now" works at once.
+const BUILT_IN_GAMES = [
+  { id: "bridge", name: "Contract Bridge", seats: ["N", "E", "S", "W"] },
+  { id: "deuces-wild", name: "Deuces Wild", seats: ["N", "E", "S", "W"] },
+  { id: "five-crowns", name: "Five Crowns Bridge", seats: ["N", "E", "S", "W"] },
+  { id: "devils-bridge", name: "Devil's Bridge", seats: ["0", "1", "2", "3"] },
+  { id: "bridgette", name: "Bridgette", seats: ["0", "1"] },
+];
+
+// Options that only mean something in one kind of match: shown (and sent) only with it.
+// (Those a match kind fixes itself, such as `scoring`, come from /api/games as its `sets`.)
+const OPTION_MATCH = {
+  boards: ["duplicate"],
+  comparison: ["duplicate"],
+  vulnerability: ["duplicate"],
+  rubbers_to_play: ["rubber"],
+  unfinished_partscore_bonus: ["rubber"],
+  chicago_rounds: ["chicago"],
+  chicago_deals_2_3: ["chicago", "duplicate"],
+  chicago_honors: ["chicago"],
+};
+
+/** What `null` means for the options that take it, in words a player reads. */
+const NULL_LABEL = {
+  vulnerability: "follow the match",
+  max_hand: "by the number of players",
+  target_score: "none: play every hand",
+};
+
+const SETTING_LABEL = {
+  think_ms: "Expert's thinking time (ms)",
+  pacing_ms: "Pause before a computer player acts (ms)",
+  spectators_see_all: "Spectators see every hand",
+  away_takeover: "A computer player stands in for an absent player",
+  away_limit_secs: "Absent for this long first (s)",
+  casual: "Computer players agree to take-backs",
+  hints: "Players may ask for a hint",
+};
+
+// ---- talking to the server ----------------------------------------------------------
+
+/** An error the server answered with: `field` names what it blames, when it says. */
+class ServerError extends Error {
+  constructor(status, field, message) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/**
+ * One JSON request. Resolves with the answer's body; rejects with a `ServerError` carrying
+ * the server's field and message (HTTP errors are `{error: {field, message}}`, a refused
+ * table command is the protocol's `error` message `{field, message}`).
+ */
+async function api(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ServerError(0, null, `the server could not be reached (${e.message})`);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = data?.error && typeof data.error === "object" ? data.error : data;
+    const message = err?.message ?? `${method} ${path} answered ${response.status}`;
+    throw new ServerError(response.status, err?.field ?? null, message);
+  }
+  return data;
+}
+
+/** A fresh command id (crypto.getRandomValues: randomUUID needs a secure context). */
+function commandId() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return `lobby-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Sits the player at a table through the commands endpoint. */
+function sit(tableId, seat) {
+  return api("POST", `/api/tables/${tableId}/commands`, { v: 1, type: "sit", id: commandId(), seat });
+}
+
+function goToTable(tableId, invite) {
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  location.assign(`/t/${tableId}${query}`);
+}
+
+// ---- the games' descriptions ----------------------------------------------------------
+
+/**
+ * Reads one game of `GET /api/games` (`{game, name, seats, seats_by_players?, matches:
+ * [{match, sets}], default_match, options}`) into the shape the page uses. `sets` are the
+ * options a match kind fixes itself (a single deal is one board, uncompared).
+ */
+function normaliseGame(raw) {
+  const id = String(raw.game ?? raw.id ?? "");
+  const builtIn = BUILT_IN_GAMES.find((g) => g.id === id);
+  const seats = (Array.isArray(raw.seats) ? raw.seats : builtIn?.seats ?? []).map(String);
+  const kinds = Array.isArray(raw.matches) ? raw.matches : [];
+  const matches = kinds.map((m) => String(typeof m === "object" && m !== null ? m.match : m));
+  const sets = Object.fromEntries(
+    kinds.filter((m) => m && typeof m === "object").map((m) => [String(m.match), m.sets ?? {}]),
+  );
+  return {
+    id,
+    name: String(raw.name ?? builtIn?.name ?? id),
+    seats,
+    seatsByPlayers: raw.seats_by_players && typeof raw.seats_by_players === "object" ? raw.seats_by_players : null,
+    matches,
+    sets,
+    defaultMatch: raw.default_match ?? matches[0] ?? null,
+    options: Array.isArray(raw.options) ? raw.options.filter((o) => o && o.key) : [],
+  };
+}
+
+/** The seats of a game with these options: Devil's Bridge's follow its `players`. */
+function seatsOf(game, options = {}) {
+  const players = String(options.players ?? defaultOf(game, "players") ?? "");
+  const listed = game.seatsByPlayers?.[players];
+  if (Array.isArray(listed)) return listed.map(String);
+  if (game.id === "devils-bridge" && /^[3-7]$/.test(players)) {
+    return Array.from({ length: Number(players) }, (_, i) => String(i));
+  }
+  return game.seats;
+}
+
+/** Whether an option is asked for with this match kind: not when the match fixes it, nor
+ * when it belongs to another kind of match. */
+function optionApplies(game, key, match) {
+  if (match && key in (game.sets[match] ?? {})) return false;
+  const only = OPTION_MATCH[key];
+  return !(only && match && !only.includes(match));
+}
+
+function defaultOf(game, key) {
+  return game.options.find((o) => o.key === key)?.default;
+}
+
+/** The seat the player takes by default: South in the partnership games, else the first. */
+function homeSeat(seats) {
+  return seats.includes("S") ? "S" : seats[0];
+}
+
+/** `fc_nt_joker` → "Fc nt joker": a readable label for a key the page has no words for. */
+function humanise(key) {
+  const words = String(key).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function valueLabel(value, key) {
+  if (value === null || value === undefined) return NULL_LABEL[key] ?? "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value).replace(/_/g, " ");
+}
+
+function seatLabel(seat) {
+  const names = { N: "North", E: "East", S: "South", W: "West" };
+  return names[seat] ?? `Seat ${seat}`;
+}
+
+// ---- small form helpers ---------------------------------------------------------------
+
+let uid = 0;
+function nextId(prefix) {
+  uid += 1;
+  return `${prefix}-${uid}`;
+}
+
+/**
+ * A labelled control with a place for its error: `<div class="field" data-field=KEY>`.
+ * `help` is shown under the control and read with it.
+ */
+function field(key, labelText, control, help) {
+  control.id ||= nextId("f");
+  const error = h("p", { class: "field-error", id: nextId("err"), role: "alert" });
+  const helpEl = help ? h("p", { class: "field-help", id: nextId("help"), text: help }) : null;
+  control.setAttribute("aria-describedby", [helpEl?.id, error.id].filter(Boolean).join(" "));
+  const label = h("label", { for: control.id, text: labelText });
+  const isCheck = control.type === "checkbox";
+  return h(
+    "div",
+    { class: isCheck ? "field check" : "field", dataset: { field: key } },
+    isCheck ? [control, label] : [label, control],
+    helpEl,
+    error,
+  );
+}
+
+function select(attrs, choices, selected) {
+  return h(
+    "select",
+    attrs,
+    choices.map(([value, text]) => h("option", { value, selected: value === selected, text })),
+  );
+}
+
+/** Clears every error shown in `container`. */
+function clearErrors(container) {
+  for (const el of container.querySelectorAll(".field-error")) el.textContent = "";
+  for (const el of container.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+}
+
+/**
+ * Shows `message` beside the field with `data-field=key` in `container`, or in `fallback`
+ * when no such field is shown. Focuses the control at fault.
+ */
+function showError(container, key, message, fallback) {
+  const wrap = key ? container.querySelector(`.field[data-field="${CSS.escape(key)}"]`) : null;
+  if (wrap && !wrap.hidden && !wrap.closest("[hidden]")) {
+    wrap.querySelector(".field-error").textContent = message;
+    const control = wrap.querySelector("input, select");
+    if (control) {
+      control.setAttribute("aria-invalid", "true");
+      control.focus();
+    }
+    return;
+  }
+  fallback.textContent = message;
+}
+
+// ---- the lobby --------------------------------------------------------------------------
+
+/**
+ * Builds the lobby in `root` for the player `me` ({id, name}), and keeps its list of
+ * open tables fresh while the page is visible.
+ * @param {HTMLElement} root
+ * @param {{me: {id: number, name: string}}} opts
+ */
+export function mountLobby(root, { me }) {
+  const state = {
+    me: { ...me },
+    games: BUILT_IN_GAMES.map(normaliseGame),
+    settings: [],
+    tables: [],
+    tablesKey: "",
+    filter: "all",
+  };
+  const gameById = (id) => state.games.find((g) => g.id === id);
+  const gameName = (id) => gameById(id)?.name ?? id;
+
+  const nameSection = nameForm(state);
+  const play = playNow(state);
+  const tables = openTables(state, gameName, gameById);
+  const create = createForm(state);
+
+  replace(
+    root,
+    h(
+      "div",
+      { class: "lobby" },
+      h(
+        "header",
+        { class: "lobby-head" },
+        h("h1", { class: "brand" }, "tenace"),
+        nameSection.el,
+      ),
+      // Play now, then the open tables, then the form: the order a phone shows them in;
+      // a wide screen puts the tables in a column of their own (lobby.css).
+      h("div", { class: "lobby-grid" }, play.el, tables.el, create.el),
+    ),
+  );
+
+  // The games' full descriptions (options, match kinds, settings) come from the server.
+  api("GET", "/api/games")
+    .then((answer) => {
+      const list = answer?.games;
+      if (!Array.isArray(list) || list.length === 0) throw new Error("no games described");
+      state.games = list.map(normaliseGame).filter((g) => g.id);
+      state.settings = Array.isArray(answer.settings) ? answer.settings.filter((s) => s && s.key) : [];
+      play.refresh();
+      create.refresh();
+      tables.render(true);
+    })
+    .catch((e) => create.unavailable(e.message));
+
+  tables.load();
+  const timer = setInterval(() => {
+    if (document.visibilityState === "visible") tables.load();
+  }, REFRESH_MS);
+  const onVisible = () => {
+    if (document.visibilityState === "visible") tables.load();
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  // Stops the refreshing if the lobby is taken off the page.
+  return {
+    unmount() {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    },
+  };
+}
+
+/** The display name: shown in the header, saved with PUT /api/me. */
+function nameForm(state) {
+  const input = h("input", {
+    id: "display-name",
+    name: "name",
+    type: "text",
+    value: state.me.name ?? "",
+    maxlength: 40,
+    autocomplete: "nickname",
+    spellcheck: "false",
+  });
+  const status = h("span", { class: "saved", role: "status" });
+  const form = h(
+    "form",
+    {
+      class: "name-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        clearErrors(form);
+        status.textContent = "";
+        try {
+          const answer = await api("PUT", "/api/me", { name: input.value });
+          state.me.name = answer?.name ?? input.value;
+          input.value = state.me.name;
+          status.textContent = "Saved";
+        } catch (e) {
+          showError(form, "name", e.message, form.querySelector(".field-error"));
+        }
+      },
+    },
+    field("name", "Your name", input),
+    h("button", { type: "submit", class: "secondary", text: "Save name" }),
+    status,
+  );
+  return { el: form };
+}
+
+/** "Play now": a game, Devil's Bridge's player count, the computer players' level, one button. */
+function playNow(state) {
+  const gameSelect = h("select", { id: "play-game", name: "play-game" });
+  const players = select(
+    { id: "play-players", name: "play-players" },
+    [3, 4, 5, 6, 7].map((n) => [String(n), `${n} players`]),
+    "4",
+  );
+  const level = select({ id: "play-level", name: "play-level" }, LEVELS, "basic");
+  const playersField = field("players", "Players", players);
+  const error = h("p", { class: "form-error", id: "play-error", role: "alert" });
+  const button = h("button", { type: "submit", id: "play-now", class: "primary", text: "Play now" });
+
+  const showPlayers = () => {
+    playersField.hidden = gameSelect.value !== "devils-bridge";
+  };
+  gameSelect.addEventListener("change", showPlayers);
+
+  const form = h(
+    "form",
+    {
+      class: "play-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        error.textContent = "";
+        const game = state.games.find((g) => g.id === gameSelect.value);
+        if (!game) return;
+        const options = game.id === "devils-bridge" ? { players: Number(players.value) } : {};
+        const seats = seatsOf(game, options);
+        const mine = homeSeat(seats);
+        const bots = Object.fromEntries(seats.filter((s) => s !== mine).map((s) => [s, level.value]));
+        button.disabled = true;
+        button.textContent = "Starting…";
+        try {
+          const created = await api("POST", "/api/tables", { game: game.id, options, bots });
+          await sit(created.id, mine);
+          goToTable(created.id, created.invite);
+        } catch (e) {
+          error.textContent = e.message;
+          button.disabled = false;
+          button.textContent = "Play now";
+        }
+      },
+    },
+    h("div", { class: "play-fields" }, field("game", "Game", gameSelect), playersField, field("level", "Computer players", level)),
+    button,
+    error,
+  );
+
+  const refresh = () => {
+    const chosen = gameSelect.value || "bridge";
+    replace(gameSelect, state.games.map((g) => h("option", { value: g.id, selected: g.id === chosen, text: g.name })));
+    showPlayers();
+  };
+  refresh();
+
+  const el = h(
+    "section",
+    { class: "panel play", "aria-labelledby": "play-heading" },
+    h("h2", { id: "play-heading", text: "Play now" }),
+    h("p", { class: "lead", text: "A table of your game with computer players in every other seat." }),
+    form,
+  );
+  return { el, refresh };
+}
+
+/** The open tables: filtered by game, grouped by game, each with its seats. */
+function openTables(state, gameName, gameById) {
+  const filter = h("select", { id: "table-filter", name: "table-filter" });
+  const list = h("div", { id: "table-list", class: "table-list", "aria-live": "polite" });
+  const error = h("p", { class: "form-error", role: "alert" });
+
+  filter.addEventListener("change", () => {
+    state.filter = filter.value;
+    render(true);
+  });
+
+  function renderFilter() {
+    const chosen = state.filter;
+    replace(
+      filter,
+      h("option", { value: "all", selected: chosen === "all", text: "All games" }),
+      state.games.map((g) => h("option", { value: g.id, selected: chosen === g.id, text: g.name })),
+    );
+  }
+
+  /** The non-default options of a table, in words. */
+  function optionsSummary(table) {
+    const game = gameById(table.game);
+    const options = table.options && typeof table.options === "object" ? table.options : {};
+    const parts = [];
+    for (const [key, value] of Object.entries(options)) {
+      const described = game?.options.find((o) => o.key === key);
+      if (!described || !optionApplies(game, key, table.match)) continue;
+      if (JSON.stringify(described.default) === JSON.stringify(value)) continue;
+      parts.push(`${humanise(key)}: ${valueLabel(value, key)}`);
+    }
+    return parts.join(" · ");
+  }
+
+  function row(table) {
+    const free = new Set(table.free_seats ?? []);
+    const canSit = table.status === "open";
+    const seats = (table.seats ?? []).map((s) => {
+      const taken = s.bot ? s.name ?? `${s.bot} bot` : s.name;
+      const label = `${seatLabel(s.seat)}: `;
+      if (free.has(s.seat) && canSit) {
+        return h(
+          "li",
+          { class: "seat free" },
+          h("span", { class: "seat-name", text: `${label}free` }),
+          h("button", {
+            type: "button",
+            class: "sit",
+            dataset: { table: String(table.id), seat: s.seat },
+            "aria-label": `Sit at table ${table.id}, ${seatLabel(s.seat)}`,
+            text: "Sit",
+            onclick: async (event) => {
+              const button = event.currentTarget;
+              button.disabled = true;
+              error.textContent = "";
+              try {
+                await sit(table.id, s.seat);
+                goToTable(table.id);
+              } catch (e) {
+                error.textContent = `Table ${table.id}: ${e.message}`;
+                button.disabled = false;
+                load();
+              }
+            },
+          }),
+        );
+      }
+      return h("li", { class: s.bot ? "seat bot" : "seat" }, h("span", { class: "seat-name", text: label + (taken ?? "free") }));
+    });
+    const summary = optionsSummary(table);
+    return h(
+      "li",
+      { class: "table-row", dataset: { tableId: String(table.id), game: table.game } },
+      h(
+        "div",
+        { class: "table-title" },
+        h("span", { class: "table-game", text: gameName(table.game) }),
+        h("span", {
+          class: "table-meta",
+          text: `Table ${table.id} · ${MATCH_LABEL[table.match] ?? valueLabel(table.match)} · ${table.status === "open" ? "waiting for players" : table.status}`,
+        }),
+      ),
+      summary ? h("p", { class: "table-options", text: summary }) : null,
+      h("ul", { class: "seats", "aria-label": "Seats" }, seats),
+      h("button", {
+        type: "button",
+        class: "watch secondary",
+        dataset: { table: String(table.id) },
+        "aria-label": `Watch table ${table.id}`,
+        text: "Watch",
+        onclick: () => goToTable(table.id),
+      }),
+    );
+  }
+
+  /** Draws the list; unless `force`, only when the tables changed (keeps focus put). */
+  function render(force) {
+    const key = JSON.stringify(state.tables);
+    if (!force && key === state.tablesKey) return;
+    state.tablesKey = key;
+    renderFilter();
+    const shown = state.tables.filter((t) => state.filter === "all" || t.game === state.filter);
+    if (shown.length === 0) {
+      replace(list, h("p", { class: "empty", text: state.tables.length ? "No open tables of this game." : "No open tables yet: press Play now, or create one." }));
+      return;
+    }
+    const order = state.games.map((g) => g.id);
+    const groups = new Map();
+    for (const t of shown) {
+      if (!groups.has(t.game)) groups.set(t.game, []);
+      groups.get(t.game).push(t);
+    }
+    const sorted = [...groups.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    replace(
+      list,
+      sorted.map((game) =>
+        h(
+          "section",
+          { class: "table-group", dataset: { game } },
+          h("h3", { text: `${gameName(game)} (${groups.get(game).length})` }),
+          h("ul", { class: "tables" }, groups.get(game).map(row)),
+        ),
+      ),
+    );
+  }
+
+  async function load() {
+    try {
+      const answer = await api("GET", "/api/tables");
+      state.tables = Array.isArray(answer?.tables) ? answer.tables : [];
+      if (error.dataset.from === "load") error.textContent = "";
+      render(false);
+    } catch (e) {
+      error.dataset.from = "load";
+      error.textContent = `The open tables could not be read: ${e.message}`;
+    }
+  }
+
+  renderFilter();
+  const el = h(
+    "section",
+    { class: "panel open-tables", "aria-labelledby": "tables-heading" },
+    h(
+      "div",
+      { class: "panel-head" },
+      h("h2", { id: "tables-heading", text: "Open tables" }),
+      field("filter", "Show", filter),
+    ),
+    error,
+    list,
+  );
+  return { el, load, render };
+}
+
+/** One option's control, from its description: a select for a set of values or a yes/no,
+ * a number box for a range (empty = none, when none is allowed). */
+function optionControl(option) {
+  const name = `opt-${option.key}`;
+  const def = option.default;
+  const nullable = def === null || option.nullable === true;
+  let values = Array.isArray(option.values) ? option.values : null;
+  if (option.type === "bool" || option.type === "boolean") values = [true, false];
+  if (values) {
+    const choices = nullable && !values.includes(null) ? [null, ...values] : values;
+    return select(
+      { name, dataset: { option: option.key, kind: "json" } },
+      choices.map((v) => [
+        JSON.stringify(v),
+        `${valueLabel(v, option.key)}${JSON.stringify(v) === JSON.stringify(def) ? " (default)" : ""}`,
+      ]),
+      JSON.stringify(def),
+    );
+  }
+  return h("input", {
+    name,
+    type: "number",
+    inputmode: "numeric",
+    min: option.min,
+    max: option.max,
+    step: 1,
+    value: def === null || def === undefined ? "" : String(def),
+    placeholder: nullable ? valueLabel(null, option.key) : null,
+    dataset: { option: option.key, kind: nullable ? "int-or-null" : "int" },
+  });
+}
+
+/** Reads an option's control back into its JSON value. */
+function controlValue(control) {
+  const kind = control.dataset.kind;
+  if (control.type === "checkbox") return control.checked;
+  if (kind === "json") return JSON.parse(control.value);
+  if (control.value.trim() === "") return kind === "int-or-null" ? null : undefined;
+  return Number(control.value);
+}
+
+/** The create-a-table form. */
+function createForm(state) {
+  const gameSelect = h("select", { name: "game" });
+  const matchSelect = h("select", { name: "match" });
+  const visibility = select(
+    { name: "visibility" },
+    [
+      ["public", "Public: listed here"],
+      ["private", "Private: by invitation"],
+    ],
+    "public",
+  );
+  const seatsBox = h("div", { class: "seat-choices" });
+  const optionsBox = h("div", { class: "option-fields" });
+  const settingsBox = h("div", { class: "setting-fields" });
+  const formError = h("p", { class: "form-error", id: "create-error", role: "alert" });
+  const notice = h("p", { class: "notice", role: "status" });
+  const result = h("div", { class: "create-result", id: "create-result" });
+  const submit = h("button", { type: "submit", class: "primary", id: "create-submit", text: "Create table" });
+
+  const optionsField = h("fieldset", { class: "options", dataset: { field: "options" } }, h("legend", { text: "Options" }), optionsBox, h("p", { class: "field-error", role: "alert" }));
+  const settingsField = h("fieldset", { class: "settings", dataset: { field: "settings" } }, h("legend", { text: "Table settings" }), settingsBox, h("p", { class: "field-error", role: "alert" }));
+  const seatsField = h("fieldset", { class: "seats-set", dataset: { field: "bots" } }, h("legend", { text: "Seats" }), seatsBox, h("p", { class: "field-error", role: "alert" }));
+
+  const form = h(
+    "form",
+    { id: "create-form", class: "create-form", novalidate: true, onsubmit: (e) => onSubmit(e) },
+    h("div", { class: "create-basics" }, field("game", "Game", gameSelect), field("match", "Match", matchSelect), field("visibility", "Who may join", visibility)),
+    seatsField,
+    optionsField,
+    settingsField,
+    h("div", { class: "form-actions" }, submit),
+    formError,
+    notice,
+  );
+
+  const currentGame = () => state.games.find((g) => g.id === gameSelect.value) ?? state.games[0];
+
+  function optionValues() {
+    const out = {};
+    for (const control of optionsBox.querySelectorAll("[data-option]")) {
+      if (control.closest("[hidden]")) continue;
+      const value = controlValue(control);
+      if (value !== undefined) out[control.dataset.option] = value;
+    }
+    return out;
+  }
+
+  /** The seat selects, one per seat of the game (Devil's Bridge: per its players). */
+  function renderSeats() {
+    const game = currentGame();
+    const previous = Object.fromEntries([...seatsBox.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+    const seats = seatsOf(game, optionValues());
+    const home = homeSeat(seats);
+    const hadMe = Object.values(previous).includes("me");
+    replace(
+      seatsBox,
+      seats.map((seat) => {
+        const chosen = previous[seat] ?? (!hadMe && seat === home ? "me" : "");
+        const control = select(
+          { name: `bot-${seat}`, dataset: { seat } },
+          [["", "— (a person)"], ["me", "My seat"], ...LEVELS.map(([v, t]) => [v, `Computer: ${t.toLowerCase()}`])],
+          chosen,
+        );
+        control.addEventListener("change", () => {
+          // One seat is the player's: choosing it here frees the one chosen before.
+          if (control.value !== "me") return;
+          for (const other of seatsBox.querySelectorAll("select")) {
+            if (other !== control && other.value === "me") other.value = "";
+          }
+        });
+        return field(`bots.${seat}`, seatLabel(seat), control);
+      }),
+    );
+  }
+
+  function renderMatches() {
+    const game = currentGame();
+    const kinds = game.matches.length ? game.matches : game.defaultMatch ? [game.defaultMatch] : [];
+    const chosen = kinds.includes(matchSelect.value) ? matchSelect.value : game.defaultMatch;
+    replace(
+      matchSelect,
+      kinds.map((k) => h("option", { value: k, selected: k === chosen, text: `${MATCH_LABEL[k] ?? valueLabel(k)}${k === game.defaultMatch ? " (default)" : ""}` })),
+    );
+    matchSelect.closest(".field").hidden = kinds.length === 0;
+  }
+
+  /** Hides the options that do not apply to the chosen match kind (and the box, if all). */
+  function applyMatch() {
+    const game = currentGame();
+    let any = false;
+    for (const wrap of optionsBox.querySelectorAll(".field")) {
+      wrap.hidden = !optionApplies(game, wrap.dataset.field, matchSelect.value);
+      any ||= !wrap.hidden;
+    }
+    optionsField.hidden = !any;
+  }
+
+  function renderOptions() {
+    replace(
+      optionsBox,
+      currentGame().options.map((o) => {
+        const control = optionControl(o);
+        if (o.key === "players") control.addEventListener("change", renderSeats);
+        return field(o.key, humanise(o.key), control, o.description ?? null);
+      }),
+    );
+    applyMatch();
+  }
+
+  function renderSettings() {
+    const settings = state.settings;
+    replace(
+      settingsBox,
+      settings.map((s) => {
+        const label = SETTING_LABEL[s.key] ?? humanise(s.key);
+        let control;
+        if (typeof s.default === "boolean") {
+          control = h("input", { type: "checkbox", name: `set-${s.key}`, checked: s.default, dataset: { setting: s.key } });
+        } else {
+          control = h("input", {
+            type: "number",
+            name: `set-${s.key}`,
+            inputmode: "numeric",
+            min: s.min ?? 0,
+            max: s.max,
+            step: 1,
+            value: s.default ?? "",
+            dataset: { setting: s.key },
+          });
+        }
+        return field(s.key, label, control, s.description ?? null);
+      }),
+    );
+    settingsField.hidden = settings.length === 0;
+  }
+
+  function refresh() {
+    const chosen = gameSelect.value || "bridge";
+    replace(gameSelect, state.games.map((g) => h("option", { value: g.id, selected: g.id === chosen, text: g.name })));
+    renderMatches();
+    renderOptions();
+    renderSettings();
+    renderSeats();
+  }
+
+  gameSelect.addEventListener("change", () => {
+    clearErrors(form);
+    replace(seatsBox);
+    renderMatches();
+    renderOptions();
+    renderSeats();
+  });
+  matchSelect.addEventListener("change", applyMatch);
+
+  /** Places a server error: an option or setting the message names, else the field named. */
+  function placeError(e) {
+    let key = e.field;
+    if (key === "options" || key === "settings") {
+      const keys = [...form.querySelectorAll(key === "options" ? "[data-option]" : "[data-setting]")].map(
+        (c) => c.dataset.option ?? c.dataset.setting,
+      );
+      key = keys.find((k) => e.message.includes(k)) ?? key;
+    }
+    showError(form, key, e.message, formError);
+  }
+
+  async function onSubmit(event) {
+    event.preventDefault();
+    clearErrors(form);
+    formError.textContent = "";
+    notice.textContent = "";
+    const game = currentGame();
+    const bots = {};
+    let mine = null;
+    for (const control of seatsBox.querySelectorAll("select")) {
+      if (control.value === "me") mine = control.dataset.seat;
+      else if (control.value) bots[control.dataset.seat] = control.value;
+    }
+    const settings = {};
+    for (const control of settingsBox.querySelectorAll("[data-setting]")) {
+      const described = state.settings.find((s) => s.key === control.dataset.setting);
+      const value = control.type === "checkbox" ? control.checked : control.value.trim() === "" ? undefined : Number(control.value);
+      // Only what differs from the default is sent: the server's defaults stay in charge.
+      if (value !== undefined && value !== described?.default) settings[control.dataset.setting] = value;
+    }
+    const options = {};
+    for (const [key, value] of Object.entries(optionValues())) {
+      if (JSON.stringify(value) !== JSON.stringify(defaultOf(game, key))) options[key] = value;
+    }
+    const body = { game: game.id, options, visibility: visibility.value, bots, settings };
+    if (matchSelect.value) body.match = matchSelect.value;
+
+    submit.disabled = true;
+    let created;
+    try {
+      created = await api("POST", "/api/tables", body);
+    } catch (e) {
+      placeError(e);
+      submit.disabled = false;
+      return;
+    }
+    if (mine) {
+      try {
+        await sit(created.id, mine);
+      } catch (e) {
+        showError(form, `bots.${mine}`, `Table ${created.id} was created, but you could not sit: ${e.message}`, formError);
+      }
+    }
+    submit.disabled = false;
+    if (!created.invite) {
+      goToTable(created.id);
+      return;
+    }
+    showInvite(created);
+  }
+
+  /** A private table: its invitation link to copy, then the way to the table. */
+  function showInvite(created) {
+    const url = `${location.origin}/t/${created.id}?invite=${encodeURIComponent(created.invite)}`;
+    const link = h("input", { id: "invite-link", type: "text", readonly: true, value: url, "aria-label": "Invitation link" });
+    const copied = h("span", { class: "saved", role: "status" });
+    const copy = h("button", {
+      type: "button",
+      class: "secondary",
+      id: "copy-invite",
+      text: "Copy",
+      onclick: async () => {
+        try {
+          if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+          await navigator.clipboard.writeText(url);
+          copied.textContent = "Copied";
+        } catch {
+          // Plain http on a LAN has no clipboard API: select the link for the reader to copy.
+          link.focus();
+          link.select();
+          copied.textContent = "Selected: copy it with Ctrl+C (or long-press)";
+        }
+      },
+    });
+    replace(
+      result,
+      h("h3", { text: `Table ${created.id} is ready` }),
+      h("p", { text: "Send this link to the people you invite: the table is not listed in the lobby." }),
+      h("div", { class: "invite-row" }, link, copy),
+      copied,
+      h("button", { type: "button", class: "primary", id: "go-to-table", text: "Go to the table", onclick: () => goToTable(created.id, created.invite) }),
+    );
+    result.hidden = false;
+    link.focus();
+    link.select();
+  }
+
+  function unavailable(message) {
+    notice.textContent = `The games' options could not be read (${message}); tables get their defaults.`;
+  }
+
+  result.hidden = true;
+  refresh();
+  const el = h(
+    "section",
+    { class: "panel create", "aria-labelledby": "create-heading" },
+    h("h2", { id: "create-heading", text: "Create a table" }),
+    form,
+    result,
+  );
+  return { el, refresh, unavailable };
+}
