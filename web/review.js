@@ -1,0 +1,574 @@
+// The review of the last finished deal (`view.last_deal`): every hand, the auction, the
+// result, a replay trick by trick, and the server's double-dummy review, fetched from
+// `GET /api/tables/{id}/deals/{n}/review` and polled while it runs. The section is built
+// once per deal and kept across views, so the replay position and the fetched review
+// survive the table's re-renders.
+
+import { h, replace } from "./dom.js";
+import { cardFace, cardName, suitSymbol, suitClass, sortHand } from "./cards.js";
+import { auctionTable, callElement, contractName, seatLabel, isDevils, isVulnerable } from "./auction.js";
+import { resultText, signed } from "./sheet.js";
+
+/** A card as the engine writes a play: suits S H D C R, the joker (named `JKS`), colons. */
+const CARD = /^([SHDCR][AKQJT2-9]|JK[SHDCR]?|GC|RC|LC)$/;
+/** The action that ends a deal by an agreed claim. */
+const CLAIM = /^claim (\d+)$/;
+/** How often a running review is asked for again. */
+const POLL_MS = 700;
+
+/** The card a play takes from its hand: a named joker (`JKS`) is the joker (`JK`). */
+function heldCode(play) {
+  return play.startsWith("JK") ? "JK" : play;
+}
+
+/**
+ * Reads a finished deal's record into its plays and tricks. Each card's seat: the
+ * history names declarer for dummy's cards, so a declarer's card that dummy was dealt is
+ * dummy's. Each trick's winner is the next trick's leader; the last complete trick's is
+ * the leader of the record's final (empty or claimed-over) trick.
+ * @param {{record: Object, dealt: Object}} last
+ */
+export function readDeal(last) {
+  const record = last.record || {};
+  const dealt = last.dealt || {};
+  const players = record.players || Object.keys(dealt);
+  const n = players.length || 4;
+  const history = record.history || [];
+  const plays = [];
+  let claim = null;
+  for (const entry of history) {
+    const action = String(entry.action);
+    const claimed = CLAIM.exec(action);
+    if (claimed) {
+      claim = { by: entry.player, tricks: Number(claimed[1]) };
+      continue;
+    }
+    if (!CARD.test(action)) continue;
+    let seat = entry.player;
+    if (record.dummy && seat === record.declarer && (dealt[record.dummy] || []).includes(heldCode(action))) {
+      seat = record.dummy;
+    }
+    plays.push({ seat, card: action });
+  }
+  const tricks = [];
+  for (let i = 0; i < plays.length; i += n) tricks.push({ cards: plays.slice(i, i + n), winner: null });
+  tricks.forEach((trick, i) => {
+    if (trick.cards.length < n) return;
+    const next = tricks[i + 1];
+    if (next) trick.winner = next.cards[0].seat;
+    else if (record.trick && record.trick.leader && (record.trick.cards || []).length === 0) trick.winner = record.trick.leader;
+    else if (record.trick && record.trick.leader) trick.winner = record.trick.leader;
+  });
+  // The hands the play began with: as dealt, but Bridgette's are the ones after the
+  // exchange (the cards each played and any left unplayed), since its discards are never
+  // shown (RULES.md §4.2).
+  let start;
+  if (record.game === "bridgette") {
+    start = Object.fromEntries(players.map((p) => [p, [...plays.filter((x) => x.seat === p).map((x) => heldCode(x.card)), ...((record.hands || {})[p] || [])]]));
+  } else {
+    start = Object.fromEntries(players.map((p) => [p, [...(dealt[p] || [])]]));
+  }
+  return { record, players, tricks, start, claim, number: last.number };
+}
+
+/** The hands left after the first `done` tricks. */
+function handsAfter(model, done) {
+  const left = Object.fromEntries(model.players.map((p) => [p, [...model.start[p]]]));
+  model.tricks.slice(0, done).forEach((trick) => {
+    for (const { seat, card } of trick.cards) {
+      const hand = left[seat];
+      if (!hand) continue;
+      const at = hand.indexOf(heldCode(card));
+      if (at >= 0) hand.splice(at, 1);
+    }
+  });
+  return left;
+}
+
+/** A rank as players write it: the engine's `T` is 10. */
+function rankText(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+/** A hand in the compact bridge-diagram style: one line per suit, ranks high to low. */
+function handLines(cards, trump) {
+  const sorted = sortHand(cards, { trump });
+  const lines = [];
+  let current = null;
+  for (const code of sorted) {
+    const suited = /^[SHDCR][AKQJT2-9]$/.test(code);
+    const group = suited ? code[0] : "other";
+    if (!current || current.group !== group) {
+      current = { group, cards: [] };
+      lines.push(current);
+    }
+    current.cards.push(code);
+  }
+  if (lines.length === 0) return h("p", { class: "hand-empty muted" }, "no cards");
+  return h(
+    "ul",
+    { class: "hand-lines" },
+    lines.map((line) =>
+      h(
+        "li",
+        { class: "suit-line" },
+        line.group === "other"
+          ? null
+          : h("span", { class: `suit-symbol ${suitClass(line.group)}`, "aria-hidden": "true" }, suitSymbol(line.group)),
+        line.cards.map((code) =>
+          h(
+            "span",
+            { class: "rank", dataset: { card: code }, "aria-label": cardName(code), role: "img" },
+            line.group === "other" ? specialLabel(code) : rankText(code[1]),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A short label for the cards that belong to no suit: the joker and the colons. */
+function specialLabel(code) {
+  return { JK: "Joker", GC: "G:", RC: "R:", LC: "L:" }[code] || code;
+}
+
+/** Per-element state: the deal reviewed, the replay step, the fetched review. */
+const memory = new WeakMap();
+
+/**
+ * Renders the review of `view.last_deal`: root `<section id="review">`. Built once per
+ * deal; the replay and the double-dummy part update in place.
+ * @param {HTMLElement} el
+ * @param {Object} view
+ * @param {Object} ctx
+ */
+export function renderReview(el, view, ctx) {
+  const last = view.last_deal;
+  let state = memory.get(el);
+  if (!last || !last.record) {
+    if (state) stopPolling(state);
+    memory.delete(el);
+    replace(el, h("section", { id: "review", class: "review" }, h("p", { class: "muted" }, "No deal has finished yet.")));
+    return;
+  }
+  const key = `${view.table}/${last.number}`;
+  if (state && state.key === key && state.section && el.contains(state.section)) {
+    // The same deal: names may have changed, nothing else; keep the replay where it is.
+    return;
+  }
+  if (state) stopPolling(state);
+  state = { key, view, ctx, model: readDeal(last), step: 0, dd: { status: "loading" }, timer: null, section: null };
+  memory.set(el, state);
+  state.step = 0;
+  build(el, state);
+  fetchReview(el, state);
+}
+
+function stopPolling(state) {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  state.stopped = true;
+}
+
+/** Builds the section: heading and result, the auction, the replay, the DD review. */
+function build(el, state) {
+  const { view, ctx, model } = state;
+  const record = model.record;
+  const label = (seat) => seatLabel(view, ctx, seat);
+  state.replayBox = h("div", { class: "replay" });
+  state.ddBox = h("div", { class: "dd-review", "aria-live": "polite" });
+  const auction = isDevils(record.game)
+    ? null
+    : (record.history || []).some((e) => /^(P|X|XX|[0-7](C|D|H|S|R|NT))$/.test(e.action))
+      ? h(
+          "details",
+          { class: "review-auction" },
+          h("summary", {}, "Auction"),
+          auctionTable({
+            history: record.history || [],
+            players: model.players,
+            dealer: record.dealer,
+            vulnerability: record.vulnerability,
+            label,
+          }),
+        )
+      : null;
+  state.section = h(
+    "section",
+    { id: "review", class: "review", "aria-label": `review of deal ${model.number}` },
+    h("h3", { class: "panel-title" }, `Deal ${model.number}: review`),
+    resultBlock(view, model, label),
+    auction,
+    state.replayBox,
+    h("h4", { class: "sub-title" }, "Double-dummy review"),
+    state.ddBox,
+  );
+  replace(el, state.section);
+  drawReplay(state);
+  drawDd(state);
+}
+
+/** The deal's result: contract, declarer, tricks and score (or each player's in Devil's Bridge). */
+function resultBlock(view, model, label) {
+  const r = model.record;
+  const claim = model.claim ? ` Ended by ${label(model.claim.by)}'s claim of ${model.claim.tricks} more trick${model.claim.tricks === 1 ? "" : "s"}.` : "";
+  if (isDevils(r.game)) {
+    const rows = model.players.map((p) => {
+      const bid = (r.bids || {})[p];
+      const took = (r.tricks_won || {})[p];
+      const pts = (r.hand_scores || {})[p];
+      return h(
+        "tr",
+        { class: bid === took ? "exact" : null },
+        h("th", { scope: "row" }, h("span", { class: "seat-id" }, p), ` ${label(p)}`, p === r.dealer ? h("span", { class: "dealer-mark", title: "dealer" }, "D") : null),
+        h("td", { class: "num" }, bid === null || bid === undefined ? "–" : String(bid)),
+        h("td", { class: "num" }, took === undefined ? "–" : String(took)),
+        h("td", { class: "num strong" }, pts === null || pts === undefined ? "–" : String(pts)),
+      );
+    });
+    return h(
+      "div",
+      { class: "review-result" },
+      h(
+        "p",
+        {},
+        `${r.hand_size}-card hand${r.blind ? ", played blind" : ""}, `,
+        r.trump ? ["trumps ", h("span", { class: suitClass(r.trump[0]) }, suitSymbol(r.trump[0])), " (turned up ", cardFace(r.trump, { size: 28 }), ")"] : "no trumps",
+      ),
+      h(
+        "div",
+        { class: "scroll-box" },
+        h(
+          "table",
+          { class: "sheet-table devils-result" },
+          h("thead", {}, h("tr", {}, ["Player", "Bid", "Took", "Points"].map((c) => h("th", { scope: "col" }, c)))),
+          h("tbody", {}, rows),
+        ),
+      ),
+    );
+  }
+  if (r.game === "bridgette") {
+    if (r.thrown_in || !r.contract) return h("p", { class: "review-result" }, "Thrown in: both players passed. The deal is dealt again and not counted.");
+    const tricks = (r.tricks_won || {})[r.declarer];
+    const points = r.points || {};
+    const scorer = model.players.find((p) => points[p] > 0);
+    return h(
+      "p",
+      { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
+      callElement(r.contract),
+      ` by ${label(r.declarer)}: ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
+      scorer !== undefined ? `${label(scorer)} scores ${points[scorer]}.` : "No score.",
+      claim,
+    );
+  }
+  if (!r.contract) return h("p", { class: "review-result" }, "Passed out: all four passed.", typeof r.score === "number" ? ` Score ${r.score}.` : "");
+  const side = r.declarer === "N" || r.declarer === "S" ? "NS" : "EW";
+  const tricks = (r.tricks_won_by_side || {})[side];
+  return h(
+    "p",
+    { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
+    callElement(r.contract),
+    ` by ${r.declarer} (${label(r.declarer)}): ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
+    typeof r.score === "number" ? h("span", { class: "strong" }, `NS ${signed(r.score)}`) : null,
+    r.vulnerability ? ` · vulnerable: ${r.vulnerability}` : null,
+    claim,
+  );
+}
+
+/** The replay: the hands at this point, the trick in the middle, prev/next buttons. */
+function drawReplay(state) {
+  const { model, view, ctx } = state;
+  const r = model.record;
+  const label = (seat) => seatLabel(view, ctx, seat);
+  // The seat and its name: at a table of computer players the names alone repeat.
+  const who = (seat) => `${seat} (${label(seat)})`;
+  const total = model.tricks.length;
+  const step = Math.max(0, Math.min(state.step, total));
+  state.step = step;
+  const hands = handsAfter(model, step);
+  const trick = step > 0 ? model.tricks[step - 1] : null;
+  const trump = r.trump ? r.trump[0] : r.contract ? (/^[0-7](C|D|H|S|R)/.exec(r.contract) || [])[1] || null : null;
+  const go = (to) => {
+    state.step = to;
+    drawReplay(state);
+    const again = state.replayBox.querySelector(to > step ? "button.next" : "button.prev");
+    if (again && again.getAttribute("aria-disabled") !== "true") again.focus();
+    else {
+      const other = state.replayBox.querySelector(to > step ? "button.prev" : "button.next");
+      if (other) other.focus();
+    }
+  };
+  const navButton = (cls, text, to, enabled, name) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `nav ${cls}`,
+        "aria-label": name,
+        "aria-disabled": enabled ? null : "true",
+        onclick: () => {
+          if (enabled) go(to);
+        },
+      },
+      text,
+    );
+  const caption =
+    step === 0
+      ? total
+        ? `Before the play: ${who(model.tricks[0].cards[0].seat)} leads`
+        : "No card was played"
+      : `Trick ${step} of ${total}: ${who(trick.cards[0].seat)} led${trick.winner ? `, ${who(trick.winner)} won` : ""}`;
+  const nav = h(
+    "div",
+    { class: "replay-nav" },
+    h("p", { class: "replay-step", "aria-live": "polite" }, caption),
+    navButton("first", "«", 0, step > 0, "to the start"),
+    navButton("prev", "‹ Prev", step - 1, step > 0, "previous trick"),
+    navButton("next", "Next ›", step + 1, step < total, "next trick"),
+    navButton("last", "»", total, step < total, "to the end"),
+  );
+  const trickView = trickBox(model, trick, label);
+  const layout = model.players.length === 4 ? compass(model, hands, trickView, label, trump, r) : rows(model, hands, trickView, label, trump, r);
+  replace(state.replayBox, nav, layout, model.claim && step === total ? h("p", { class: "sheet-note" }, `${label(model.claim.by)} claimed ${model.claim.tricks} of the remaining tricks.`) : null);
+}
+
+/** The trick in the middle: each card by its seat, the winner marked. */
+function trickBox(model, trick, label) {
+  if (!trick) return h("div", { class: "review-trick empty" });
+  return h(
+    "div",
+    { class: `review-trick players-${model.players.length}`, role: "list", "aria-label": "the trick" },
+    trick.cards.map(({ seat, card }, i) =>
+      h(
+        "div",
+        {
+          class: seat === trick.winner ? "played winner" : "played",
+          role: "listitem",
+          dataset: { seat },
+          "aria-label": `${label(seat)}${i === 0 ? " led" : ""} ${cardName(card)}${seat === trick.winner ? ", won the trick" : ""}`,
+        },
+        cardFace(card),
+        h("span", { class: "played-by" }, model.players.length === 4 ? seat : `${seat} ${label(seat)}`),
+      ),
+    ),
+  );
+}
+
+/** One hand's block: the seat, its name, marks, and the cards left. */
+function handBlock(seat, cards, label, trump, r) {
+  const marks = [];
+  if (seat === r.dealer) marks.push(h("span", { class: "dealer-mark", title: "dealer" }, "D"));
+  if (isVulnerable(seat, r.vulnerability)) marks.push(h("span", { class: "vul-mark", title: "vulnerable" }, "V"));
+  if (seat === r.declarer) marks.push(h("span", { class: "role-mark" }, "declarer"));
+  if (seat === r.dummy) marks.push(h("span", { class: "role-mark" }, "dummy"));
+  return h(
+    "div",
+    { class: "review-hand", dataset: { seat }, role: "group", "aria-label": `${label(seat)}'s hand` },
+    h("p", { class: "hand-name" }, h("span", { class: "seat-id" }, seat), " ", h("span", { class: "seat-name" }, label(seat)), marks),
+    handLines(cards, trump),
+  );
+}
+
+/** Four hands around the trick: North at the top, South at the bottom. */
+function compass(model, hands, trickView, label, trump, r) {
+  const seat = (s) => handBlock(s, hands[s] || [], label, trump, r);
+  return h(
+    "div",
+    { class: "compass" },
+    h("div", { class: "pos-N" }, seat("N")),
+    h("div", { class: "pos-W" }, seat("W")),
+    h("div", { class: "pos-C" }, trickView),
+    h("div", { class: "pos-E" }, seat("E")),
+    h("div", { class: "pos-S" }, seat("S")),
+  );
+}
+
+/** Three to seven hands (Devil's Bridge) or two (Bridgette) in rows, the trick first. */
+function rows(model, hands, trickView, label, trump, r) {
+  return h(
+    "div",
+    { class: "hand-rows" },
+    trickView,
+    model.players.map((p) => handBlock(p, hands[p] || [], label, trump, r)),
+  );
+}
+
+// ---- the double-dummy review ----
+
+/** The invite token of the page's address, which a private table's URLs need. */
+function inviteParam() {
+  const invite = new URLSearchParams(window.location.search).get("invite");
+  return invite ? `?invite=${encodeURIComponent(invite)}` : "";
+}
+
+/** Asks the server for the review; polls while it is queued or running. */
+async function fetchReview(el, state) {
+  if (state.stopped) return;
+  const url = `/api/tables/${encodeURIComponent(state.view.table)}/deals/${encodeURIComponent(state.model.number)}/review${inviteParam()}`;
+  try {
+    const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
+    const body = await response.json().catch(() => null);
+    if (state.stopped) return;
+    if (!response.ok) {
+      const message = body && body.error ? `${body.error.message}${body.error.field ? ` (${body.error.field})` : ""}` : `the server answered ${response.status}`;
+      state.dd = { status: "error", message };
+    } else {
+      state.dd = body || { status: "error", message: "the server's answer was not JSON" };
+    }
+  } catch (err) {
+    if (state.stopped) return;
+    state.dd = { status: "error", message: `could not reach the server (${err && err.message ? err.message : err})`, retry: true };
+  }
+  drawDd(state);
+  const waiting = state.dd.status === "queued" || state.dd.status === "running" || state.dd.retry;
+  if (waiting && !state.stopped) {
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      // A section no longer on the page stops asking.
+      if (!el.isConnected || !state.section || !el.contains(state.section)) {
+        state.stopped = true;
+        return;
+      }
+      fetchReview(el, state);
+    }, state.dd.retry ? POLL_MS * 4 : POLL_MS);
+  }
+}
+
+/** Draws the review as far as it has come: a progress bar while running, then the results. */
+function drawDd(state) {
+  const dd = state.dd || {};
+  const box = state.ddBox;
+  if (!box) return;
+  if (dd.status === "loading") {
+    replace(box, h("p", { class: "muted" }, "Asking the server for the double-dummy review…"));
+    return;
+  }
+  if (dd.status === "error") {
+    replace(box, h("p", { class: "dd-error" }, `The double-dummy review is not available: ${dd.message}`));
+    return;
+  }
+  const running = dd.status === "queued" || dd.status === "running";
+  const done = Number(dd.done) || 0;
+  const total = Number(dd.total) || 0;
+  const progress = running
+    ? h(
+        "div",
+        { class: "dd-progress" },
+        h("progress", { max: String(Math.max(total, 1)), value: String(done), "aria-label": "double-dummy review progress" }),
+        h("span", {}, dd.status === "queued" ? "Waiting for the solver…" : `Solving: ${done} of ${total}`),
+      )
+    : null;
+  replace(box, progress, ddResults(state, dd.review || {}));
+}
+
+/** The results present so far: par, the strain × declarer table, the costly cards. */
+function ddResults(state, review) {
+  const { view, ctx } = state;
+  const label = (seat) => seatLabel(view, ctx, seat);
+  return [parBlock(review, label), ddTable(review, label), rangesBlock(review, label), costlyBlock(state, review, label), notOffered(review)];
+}
+
+/** Par: the contracts and the score. */
+function parBlock(review, label) {
+  const par = review.par;
+  if (!par) return null;
+  const contracts = Array.isArray(par.contracts) ? par.contracts : [];
+  return h(
+    "p",
+    { class: "dd-par" },
+    h("strong", {}, "Par: "),
+    contracts.length
+      ? contracts.map((c, i) => [i ? ", " : "", typeof c === "string" ? c : [callElement(c.contract || ""), c.declarer ? ` by ${c.declarer}` : ""]])
+      : "passed out",
+    typeof par.score === "number" ? ` (NS ${signed(par.score)})` : null,
+  );
+}
+
+/** The strain × declarer table of tricks. */
+function ddTable(review, label) {
+  const table = review.dd_table || review.table;
+  if (!table || typeof table !== "object") return null;
+  const strains = Object.keys(table);
+  if (!strains.length) return null;
+  const seats = Object.keys(table[strains[0]] || {});
+  return h(
+    "div",
+    { class: "scroll-box" },
+    h(
+      "table",
+      { class: "sheet-table dd-table", "aria-label": "tricks declarer takes in each strain, double dummy" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), seats.map((s) => h("th", { scope: "col", title: label(s) }, s)))),
+      h(
+        "tbody",
+        {},
+        strains.map((strain) =>
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, strain === "NT" ? "NT" : h("span", { class: suitClass(strain) }, suitSymbol(strain))),
+            seats.map((s) => h("td", { class: "num" }, String(table[strain][s] ?? ""))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Devil's Bridge: each player's range of tricks with best play. */
+function rangesBlock(review, label) {
+  const ranges = review.ranges;
+  if (!ranges || typeof ranges !== "object") return null;
+  return h(
+    "ul",
+    { class: "dd-ranges" },
+    Object.entries(ranges).map(([seat, range]) =>
+      h("li", {}, `${label(seat)}: ${Array.isArray(range) ? range.join("–") : range && typeof range === "object" ? `${range.min}–${range.max}` : String(range)} tricks`),
+    ),
+  );
+}
+
+/** The cards that cost tricks, each with the card that was best; a tap replays its trick. */
+function costlyBlock(state, review, label) {
+  const costly = review.costly || review.costly_cards;
+  if (!Array.isArray(costly)) return null;
+  if (costly.length === 0) return h("p", { class: "dd-costly-none" }, "No card cost a trick: the play was double-dummy perfect.");
+  return h(
+    "ol",
+    { class: "dd-costly" },
+    costly.map((c) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: "link",
+            "aria-label": `trick ${c.trick}: ${label(c.seat)} played ${cardName(c.card)}, ${cardName(c.best)} was better; show the trick`,
+            onclick: () => {
+              state.step = Number(c.trick) || 0;
+              drawReplay(state);
+            },
+          },
+          `Trick ${c.trick}`,
+        ),
+        `: ${label(c.seat)} played `,
+        cardFace(c.card, { size: 24 }),
+        h("span", { class: "visually-hidden" }, cardName(c.card)),
+        ", best was ",
+        cardFace(c.best, { size: 24 }),
+        h("span", { class: "visually-hidden" }, cardName(c.best)),
+        ` — cost ${c.cost} trick${c.cost === 1 ? "" : "s"}`,
+      ),
+    ),
+  );
+}
+
+/** Parts the server says it does not offer for this game, and why. */
+function notOffered(review) {
+  const list = review.not_offered;
+  if (!list) return null;
+  const items = Array.isArray(list) ? list : Object.entries(list).map(([k, v]) => `${k}: ${v}`);
+  return h("ul", { class: "dd-not-offered muted" }, items.map((t) => h("li", {}, typeof t === "string" ? t : JSON.stringify(t))));
+}
+
