@@ -245,6 +245,8 @@ function clearErrors(container) {
 function showError(container, key, message, fallback) {
   const wrap = key ? container.querySelector(`.field[data-field="${CSS.escape(key)}"]`) : null;
   if (wrap && !wrap.hidden && !wrap.closest("[hidden]")) {
+    const folded = wrap.closest("details");
+    if (folded) folded.open = true;
     wrap.querySelector(".field-error").textContent = message;
     const control = wrap.querySelector("input, select");
     if (control) {
@@ -474,8 +476,8 @@ function openTables(state, gameName, gameById) {
       if (free.has(s.seat) && canSit) {
         return h(
           "li",
-          { class: "seat free" },
-          h("span", { class: "seat-name", text: `${label}free` }),
+          { class: "lobby-seat free" },
+          h("span", { class: "lobby-seat-name", text: `${label}free` }),
           h("button", {
             type: "button",
             class: "sit",
@@ -498,7 +500,7 @@ function openTables(state, gameName, gameById) {
           }),
         );
       }
-      return h("li", { class: s.bot ? "seat bot" : "seat" }, h("span", { class: "seat-name", text: label + (taken ?? "free") }));
+      return h("li", { class: s.bot ? "lobby-seat bot" : "lobby-seat" }, h("span", { class: "lobby-seat-name", text: label + (taken ?? "free") }));
     });
     const summary = optionsSummary(table);
     return h(
@@ -514,7 +516,7 @@ function openTables(state, gameName, gameById) {
         }),
       ),
       summary ? h("p", { class: "table-options", text: summary }) : null,
-      h("ul", { class: "seats", "aria-label": "Seats" }, seats),
+      h("ul", { class: "lobby-seats", "aria-label": "Seats" }, seats),
       h("button", {
         type: "button",
         class: "watch secondary",
@@ -593,6 +595,11 @@ function optionControl(option) {
   const nullable = def === null || option.nullable === true;
   let values = Array.isArray(option.values) ? option.values : null;
   if (option.type === "bool" || option.type === "boolean") values = [true, false];
+  // A short range (Devil's Bridge's 3 to 7 players) is easier picked than typed.
+  const { min, max } = option;
+  if (!values && Number.isInteger(min) && Number.isInteger(max) && max - min <= 10) {
+    values = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  }
   if (values) {
     const choices = nullable && !values.includes(null) ? [null, ...values] : values;
     return select(
@@ -647,7 +654,15 @@ function createForm(state) {
   const submit = h("button", { type: "submit", class: "primary", id: "create-submit", text: "Create table" });
 
   const optionsField = h("fieldset", { class: "options", dataset: { field: "options" } }, h("legend", { text: "Options" }), optionsBox, h("p", { class: "field-error", role: "alert" }));
-  const settingsField = h("fieldset", { class: "settings", dataset: { field: "settings" } }, h("legend", { text: "Table settings" }), settingsBox, h("p", { class: "field-error", role: "alert" }));
+  // The settings are folded away: their defaults suit most tables, and a phone's form
+  // stays short. An error inside opens them (showError).
+  const settingsField = h(
+    "details",
+    { class: "settings", dataset: { field: "settings" } },
+    h("summary", { text: "Table settings: pace, hints, spectators, absent players" }),
+    settingsBox,
+    h("p", { class: "field-error", role: "alert" }),
+  );
   const seatsField = h("fieldset", { class: "seats-set", dataset: { field: "bots" } }, h("legend", { text: "Seats" }), seatsBox, h("p", { class: "field-error", role: "alert" }));
 
   const form = h(
@@ -730,7 +745,9 @@ function createForm(state) {
       currentGame().options.map((o) => {
         const control = optionControl(o);
         if (o.key === "players") control.addEventListener("change", renderSeats);
-        return field(o.key, humanise(o.key), control, o.description ?? null);
+        // In a number box, "null" is what an empty box sends.
+        const help = control.tagName === "INPUT" ? o.description?.replace(/\bnull\b/g, "empty") : o.description;
+        return field(o.key, humanise(o.key), control, help ?? null);
       }),
     );
     applyMatch();
@@ -784,7 +801,10 @@ function createForm(state) {
   /** Places a server error: an option or setting the message names, else the field named. */
   function placeError(e) {
     let key = e.field;
-    if (key === "options" || key === "settings") {
+    // `settings.think_ms` blames one setting; `options` names its key in the message.
+    const dotted = /^(?:options|settings)\.(.+)$/.exec(key ?? "");
+    if (dotted) key = dotted[1];
+    else if (key === "options" || key === "settings") {
       const keys = [...form.querySelectorAll(key === "options" ? "[data-option]" : "[data-setting]")].map(
         (c) => c.dataset.option ?? c.dataset.setting,
       );
