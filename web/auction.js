@@ -97,6 +97,18 @@ function botNotesByIndex(history, botActions) {
   return found;
 }
 
+/**
+ * A computer player's reason without the call it starts with ("1C: 12–21 HCP" → "12–21
+ * HCP"), since the call is shown beside it.
+ */
+function reasonText(action, reason) {
+  if (!reason) return "no explanation the viewer may read";
+  for (const prefix of [`${action}: `, `${callName(action)}: `]) {
+    if (reason.startsWith(prefix)) return reason.slice(prefix.length);
+  }
+  return reason;
+}
+
 /** Per-element state kept across renders (what the player opened or tapped). */
 const memory = new WeakMap();
 function stateOf(el) {
@@ -209,17 +221,20 @@ export function renderAuction(el, view, ctx) {
     { class: "bot-reason", "aria-live": "polite" },
     opened
       ? [
-          h("strong", {}, `${label(opened.player)} `),
+          h("strong", {}, `${label(opened.player)} (${opened.player}) `),
           DEVILS_BID.test(opened.action) ? callName(opened.action) : callElement(opened.action),
           ": ",
-          (notes.get(state.openNote) || {}).reason || "no explanation the viewer may read",
+          reasonText(opened.action, (notes.get(state.openNote) || {}).reason),
         ]
       : null,
   );
   reasonLine.hidden = !opened;
+  const calls = history.some((entry) => isCall(entry.action));
   const body = isDevils(view.game)
     ? devilsBids(view, deal, history, notes, label, toggle, state.openNote)
-    : [
+    : deal.phase === "exchange" && !calls
+      ? h("p", { class: "muted" }, "The auction begins after the exchange.")
+      : [
         auctionTable({
           history,
           players: deal.players || [],
@@ -286,7 +301,8 @@ function devilsBids(view, deal, history, notes, label, toggle, openNote) {
       return [k > 0 ? h("span", { class: "bid-arrow", "aria-hidden": "true" }, "→") : null, node];
     });
     const bid = bids[seat];
-    const tricks = deal.tricks_won ? deal.tricks_won[seat] : null;
+    const playing = deal.phase === "play" || deal.phase === "finished";
+    const tricks = playing && deal.tricks_won ? deal.tricks_won[seat] : null;
     const exact = deal.phase === "finished" && bid !== null && bid !== undefined && bid === tricks;
     return h(
       "tr",
@@ -367,7 +383,7 @@ export function renderBiddingBox(el, view, ctx) {
   }
   const legalSet = new Set(legal);
   const reasons = view.call_reasons || {};
-  const reasonOf = (call) => reasons[call] || GENERIC_REASON;
+  const reasonOf = (call) => reasons[call] || localReason(view, call) || GENERIC_REASON;
   const line = h("p", { class: "call-reason", "aria-live": "polite" });
   const showReason = () => {
     if (state.tapped) {
@@ -421,18 +437,52 @@ export function renderBiddingBox(el, view, ctx) {
   showReason();
 }
 
+/** A bid's rank in the auction's ladder: level, then strain (NT highest). */
+function bidRank(game, call) {
+  const m = CONTRACT.exec(call);
+  return m ? Number(m[1]) * 10 + strains(game).indexOf(m[2]) : -1;
+}
+
+/**
+ * Why a call is illegal, worked out from the public auction, for when the server sends
+ * no reason: a bid not above the last one, a double or redouble with nothing to double,
+ * the Devil's Bridge dealer's hooked number. Null when it cannot tell.
+ */
+function localReason(view, call) {
+  const deal = view.deal;
+  const history = (deal && deal.history) || [];
+  if (isDevils(view.game)) {
+    const m = /^(change )?(\d+)$/.exec(call);
+    const number = m ? Number(m[2]) : null;
+    const me = view.viewer ? view.viewer.seat : null;
+    if (number === null || !deal) return null;
+    if (m[1] && (deal.bids || {})[me] === number) return `your bid is already ${number}`;
+    if (deal.dealer !== me) return null;
+    const others = Object.entries(deal.bids || {}).filter(([seat, bid]) => seat !== me && bid !== null && bid !== undefined);
+    const total = others.reduce((sum, [, bid]) => sum + bid, 0) + number;
+    return total === deal.hand_size
+      ? `the dealer may not bid ${number}: the bids would total ${total}, the number of tricks (the hook)`
+      : null;
+  }
+  const calls = history.filter((e) => CALL.test(e.action));
+  const lastBid = [...calls].reverse().find((e) => CONTRACT.test(e.action));
+  if (CONTRACT.test(call)) {
+    return lastBid && bidRank(view.game, call) <= bidRank(view.game, lastBid.action)
+      ? `${callLabel(call)} is not higher than ${callLabel(lastBid.action)}, the last bid`
+      : null;
+  }
+  if (call === "X") return "a double needs an opponent's bid that is not yet doubled";
+  if (call === "XX") return "a redouble needs an opponent's double of your side's bid";
+  return null;
+}
+
 /** The levels × strains grid with the zero row where the game has `0NT`, then P X XX. */
 function callGrid(game, button) {
   const names = strains(game);
   const rows = [];
   if (hasZeroNT(game)) {
     rows.push(
-      h(
-        "div",
-        { class: "bid-row zero" },
-        h("span", { class: "row-level", "aria-hidden": "true" }, "0"),
-        button("0NT", callElement("0NT"), "bid"),
-      ),
+      h("div", { class: "bid-row zero" }, button("0NT", callElement("0NT"), "bid")),
     );
   }
   for (let level = 1; level <= 7; level++) {
@@ -500,7 +550,8 @@ export function renderExchange(el, view, ctx) {
   el.hidden = false;
   const ex = deal.exchange;
   const me = view.viewer ? view.viewer.seat : null;
-  const label = (seat) => seatLabel(view, ctx, seat);
+  // The seat number beside the name: two computer players share one name.
+  const label = (seat) => `${seatLabel(view, ctx, seat)} (${seat})`;
   const players = deal.players || ["0", "1"];
   const inExchange = deal.phase === "exchange";
   const drawCount = (seat) => (ex.draw_counts || {})[seat] || 0;
