@@ -524,7 +524,7 @@ function devilsBox(deal, legal, button) {
   }
   if (changing) {
     parts.push(
-      h("p", { class: "box-prompt" }, "Change your bid to:"),
+      h("p", { class: "box-prompt" }, "Change your bid (until the player on your left bids) to:"),
       h("div", { class: "bid-row numbers" }, numbers.map((n) => button(`change ${n}`, String(n), "change"))),
     );
   }

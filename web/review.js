@@ -132,42 +132,55 @@ function specialLabel(code) {
   return { JK: "Joker", GC: "G:", RC: "R:", LC: "L:" }[code] || code;
 }
 
-/** Per-element state: the deal reviewed, the replay step, the fetched review. */
-const memory = new WeakMap();
+/**
+ * The reviews open, by table and deal: the replay step, the fetched review and the
+ * section built for it. Kept by deal rather than by element, so a table that hands a
+ * fresh element to each render still gets the same replay and a single poll.
+ */
+const reviews = new Map();
+/** How many deals' reviews are kept (the last few deals of a match). */
+const KEEP = 4;
 
 /**
  * Renders the review of `view.last_deal`: root `<section id="review">`. Built once per
- * deal; the replay and the double-dummy part update in place.
+ * deal; the replay and the double-dummy part update in place, and a later render moves
+ * the same section (with its replay position and keyboard focus) into `el`.
  * @param {HTMLElement} el
  * @param {Object} view
  * @param {Object} ctx
  */
 export function renderReview(el, view, ctx) {
   const last = view.last_deal;
-  let state = memory.get(el);
   if (!last || !last.record) {
-    if (state) stopPolling(state);
-    memory.delete(el);
     replace(el, h("section", { id: "review", class: "review" }, h("p", { class: "muted" }, "No deal has finished yet.")));
     return;
   }
   const key = `${view.table}/${last.number}`;
-  if (state && state.key === key && state.section && el.contains(state.section)) {
-    // The same deal: names may have changed, nothing else; keep the replay where it is.
-    return;
+  let state = reviews.get(key);
+  if (!state) {
+    state = { key, model: readDeal(last), step: 0, dd: { status: "loading" }, polling: false, section: null };
+    reviews.set(key, state);
+    while (reviews.size > KEEP) reviews.delete(reviews.keys().next().value);
   }
-  if (state) stopPolling(state);
-  state = { key, view, ctx, model: readDeal(last), step: 0, dd: { status: "loading" }, timer: null, section: null };
-  memory.set(el, state);
-  state.step = 0;
-  build(el, state);
-  fetchReview(el, state);
+  state.view = view;
+  state.ctx = ctx;
+  if (state.section) {
+    if (!el.contains(state.section)) {
+      const active = document.activeElement;
+      const focused = active && state.section.contains(active) ? active : null;
+      replace(el, state.section);
+      // The caller attaches `el` after this returns; focus comes back once it has.
+      if (focused) queueMicrotask(() => focused.isConnected && focused.focus());
+    }
+  } else {
+    build(el, state);
+  }
+  if (!state.polling && !isFinal(state.dd)) fetchReview(state);
 }
 
-function stopPolling(state) {
-  if (state.timer) clearTimeout(state.timer);
-  state.timer = null;
-  state.stopped = true;
+/** Whether the review needs no more asking: done, or refused by the server. */
+function isFinal(dd) {
+  return dd.status === "done" || (dd.status === "error" && !dd.retry);
 }
 
 /** Builds the section: heading and result, the auction, the replay, the DD review. */
@@ -182,7 +195,7 @@ function build(el, state) {
     : (record.history || []).some((e) => /^(P|X|XX|[0-7](C|D|H|S|R|NT))$/.test(e.action))
       ? h(
           "details",
-          { class: "review-auction" },
+          { class: "review-auction", open: true },
           h("summary", {}, "Auction"),
           auctionTable({
             history: record.history || [],
@@ -198,10 +211,12 @@ function build(el, state) {
     { id: "review", class: "review", "aria-label": `review of deal ${model.number}` },
     h("h3", { class: "panel-title" }, `Deal ${model.number}: review`),
     resultBlock(view, model, label),
-    auction,
-    state.replayBox,
-    h("h4", { class: "sub-title" }, "Double-dummy review"),
-    state.ddBox,
+    h(
+      "div",
+      { class: "review-body" },
+      h("div", { class: "review-main" }, state.replayBox),
+      h("div", { class: "review-side" }, auction, h("h4", { class: "sub-title" }, "Double-dummy review"), state.ddBox),
+    ),
   );
   replace(el, state.section);
   drawReplay(state);
@@ -401,14 +416,13 @@ function inviteParam() {
   return invite ? `?invite=${encodeURIComponent(invite)}` : "";
 }
 
-/** Asks the server for the review; polls while it is queued or running. */
-async function fetchReview(el, state) {
-  if (state.stopped) return;
+/** Asks the server for the review; polls while it is queued or running and on the page. */
+async function fetchReview(state) {
+  state.polling = true;
   const url = `/api/tables/${encodeURIComponent(state.view.table)}/deals/${encodeURIComponent(state.model.number)}/review${inviteParam()}`;
   try {
     const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
     const body = await response.json().catch(() => null);
-    if (state.stopped) return;
     if (!response.ok) {
       const message = body && body.error ? `${body.error.message}${body.error.field ? ` (${body.error.field})` : ""}` : `the server answered ${response.status}`;
       state.dd = { status: "error", message };
@@ -416,22 +430,21 @@ async function fetchReview(el, state) {
       state.dd = body || { status: "error", message: "the server's answer was not JSON" };
     }
   } catch (err) {
-    if (state.stopped) return;
     state.dd = { status: "error", message: `could not reach the server (${err && err.message ? err.message : err})`, retry: true };
   }
   drawDd(state);
-  const waiting = state.dd.status === "queued" || state.dd.status === "running" || state.dd.retry;
-  if (waiting && !state.stopped) {
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      // A section no longer on the page stops asking.
-      if (!el.isConnected || !state.section || !el.contains(state.section)) {
-        state.stopped = true;
-        return;
-      }
-      fetchReview(el, state);
-    }, state.dd.retry ? POLL_MS * 4 : POLL_MS);
+  if (isFinal(state.dd)) {
+    state.polling = false;
+    return;
   }
+  setTimeout(() => {
+    // A review no longer on the page stops asking; showing it again starts again.
+    if (!state.section || !state.section.isConnected || reviews.get(state.key) !== state) {
+      state.polling = false;
+      return;
+    }
+    fetchReview(state);
+  }, state.dd.retry ? POLL_MS * 4 : POLL_MS);
 }
 
 /** Draws the review as far as it has come: a progress bar while running, then the results. */
