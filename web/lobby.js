@@ -436,8 +436,11 @@ function playNow(state) {
 /** The open tables: filtered by game, grouped by game, each with its seats. */
 function openTables(state, gameName, gameById) {
   const filter = h("select", { id: "table-filter", name: "table-filter" });
-  const list = h("div", { id: "table-list", class: "table-list", "aria-live": "polite" });
+  // The list is redrawn as tables come and go; a screen reader hears only the count.
+  const list = h("div", { id: "table-list", class: "table-list" });
+  const count = h("p", { class: "table-count", role: "status" });
   const error = h("p", { class: "form-error", role: "alert" });
+  const loadError = h("p", { class: "form-error", role: "alert" });
 
   filter.addEventListener("change", () => {
     state.filter = filter.value;
@@ -535,7 +538,9 @@ function openTables(state, gameName, gameById) {
     state.tablesKey = key;
     renderFilter();
     const shown = state.tables.filter((t) => state.filter === "all" || t.game === state.filter);
-    if (shown.length === 0) {
+    const n = shown.length;
+    count.textContent = n === 0 ? "" : `${n} open table${n === 1 ? "" : "s"}`;
+    if (n === 0) {
       replace(list, h("p", { class: "empty", text: state.tables.length ? "No open tables of this game." : "No open tables yet: press Play now, or create one." }));
       return;
     }
@@ -559,15 +564,20 @@ function openTables(state, gameName, gameById) {
     );
   }
 
+  // One read at a time, so a slow answer never overwrites a newer one.
+  let reading = false;
   async function load() {
+    if (reading) return;
+    reading = true;
     try {
       const answer = await api("GET", "/api/tables");
       state.tables = Array.isArray(answer?.tables) ? answer.tables : [];
-      if (error.dataset.from === "load") error.textContent = "";
+      loadError.textContent = "";
       render(false);
     } catch (e) {
-      error.dataset.from = "load";
-      error.textContent = `The open tables could not be read: ${e.message}`;
+      loadError.textContent = `The open tables could not be read: ${e.message}`;
+    } finally {
+      reading = false;
     }
   }
 
@@ -581,6 +591,8 @@ function openTables(state, gameName, gameById) {
       h("h2", { id: "tables-heading", text: "Open tables" }),
       field("filter", "Show", filter),
     ),
+    count,
+    loadError,
     error,
     list,
   );
