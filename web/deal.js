@@ -219,13 +219,13 @@ const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs", R: "st
 export function resultLines(game, record, nameOf) {
   if (!record) return [];
   if (game === "devils-bridge") {
-    const lines = [`${record.hand_size}-card hand${record.blind ? " (blind)" : ""}`];
+    const lines = [`${record.hand_size}-card hand${record.blind ? " (blind)" : ""}: bid/took and points`];
     for (const seat of record.players || []) {
       const bid = record.bids ? record.bids[seat] : null;
       const took = record.tricks_won ? record.tricks_won[seat] : 0;
       const pts = record.hand_scores ? record.hand_scores[seat] : null;
       const exact = bid === took ? " exact" : "";
-      lines.push(`${nameOf(seat)}: bid ${bid ?? "–"}, took ${took}${exact}, ${signed(pts)} points`);
+      lines.push(`${nameOf(seat)}: ${bid ?? "–"}/${took}${exact}, ${signed(pts)}`);
     }
     return lines;
   }

@@ -277,7 +277,8 @@ export function mountTable(root, { tableId, invite, me }) {
     else {
       const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
       el.classList.add("pos-oval");
-      el.style.left = `${50 + 41 * Math.cos(angle)}%`;
+      // Kept a half seat's width inside the felt, so no seat pushes the page sideways.
+      el.style.left = `clamp(var(--seat-half), ${50 + 41 * Math.cos(angle)}%, calc(100% - var(--seat-half)))`;
       el.style.top = `${50 + 38 * Math.sin(angle)}%`;
     }
   }
@@ -354,6 +355,14 @@ export function mountTable(root, { tableId, invite, me }) {
     const deal = view.deal;
     if (!deal) return null;
     const parts = [];
+    if (deal.phase === "auction" && view.game !== "devils-bridge") {
+      // The seat's latest call, as a bubble by its name (the whole auction is in its panel).
+      const calls = (deal.history || []).filter((e) => e.player === seat && isCall(e.action));
+      if (calls.length) {
+        const call = calls[calls.length - 1].action;
+        parts.push(h("span", { class: "last-call", "aria-label": `last call ${callLabel(call)}` }, callElement(call)));
+      }
+    }
     if (view.game === "devils-bridge") {
       const bid = deal.bids ? deal.bids[seat] : null;
       parts.push(h("span", { class: "bid", text: bid === null || bid === undefined ? "bid –" : `bid ${bid}` }));
@@ -511,7 +520,7 @@ export function mountTable(root, { tableId, invite, me }) {
     });
     button.dataset.action = action;
     const drawn = deal.exchange && deal.exchange.drawn && deal.exchange.drawn[fromSeat];
-    if (drawn && drawn.includes(code)) button.classList.add("drawn");
+    if (deal.phase === "exchange" && drawn && drawn.includes(code)) button.classList.add("drawn");
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") say(reasonFor(action, fromSeat), "refused");
     });
@@ -568,7 +577,7 @@ export function mountTable(root, { tableId, invite, me }) {
       lastEl.append(h("div", { class: "trick-caption", text: `Trick ${complete.length}: ${seatName(view, last.winner)} won` }));
       centre.append(lastEl);
       centre.classList.add("showing-last");
-    } else if (!current && last && deal.phase === "play") {
+    } else if (!current && last && (deal.phase === "play" || deal.phase === "finished")) {
       // The trick just completed stays in view until the next card is led.
       const doneEl = h("div", { id: "trick-done", class: "trick done", "aria-label": `${seatName(view, last.winner)} won the trick` });
       fill(doneEl, last, true);
@@ -834,10 +843,15 @@ export function mountTable(root, { tableId, invite, me }) {
     }
     els.result.hidden = false;
     const lines = resultLines(view.game, last.record, (s) => seatName(view, s));
+    // Devil's Bridge: one short entry per player, so five to seven fit on a line or two.
+    const body =
+      view.game === "devils-bridge"
+        ? [h("p", { text: lines[0] }), h("ul", { class: "scores" }, ...lines.slice(1).map((line) => h("li", { class: / exact,/.test(line) ? "exact" : "", text: line })))]
+        : lines.map((line) => h("p", { text: line }));
     replace(
       els.result,
       h("h2", { text: `Deal ${last.number}` }),
-      ...lines.map((line) => h("p", { text: line })),
+      ...body,
       showFinal ? h("p", { class: "final", text: finalLine() }) : null,
       h(
         "div",
@@ -1035,7 +1049,7 @@ export function mountTable(root, { tableId, invite, me }) {
     const c = ctx();
     // The auction: shown while it runs and as a record afterwards.
     // While the auction runs on a narrow screen it sits right under the turn line.
-    if (deal && deal.phase === "auction" && !wideQuery.matches) els.turn.after(els.auctionPanel);
+    if (deal && deal.phase === "auction" && !wideQuery.matches) els.result.after(els.auctionPanel);
     else if (els.auctionPanel.parentElement !== els.side) els.side.prepend(els.auctionPanel);
     if (deal && (deal.phase !== "exchange" || view.game !== "bridgette")) {
       els.auctionPanel.hidden = false;
@@ -1277,7 +1291,7 @@ function buildSkeleton(tableId) {
         "div",
         { class: "play-area" },
         h("div", { class: "felt-wrap" }, els.felt),
-        h("div", { class: "my-zone" }, els.result, els.turn, els.notice, els.keyEntry, els.hand, els.discards, els.actions),
+        h("div", { class: "my-zone" }, els.turn, els.notice, els.keyEntry, els.hand, els.discards, els.actions, els.result),
       ),
       (els.side = h("aside", { class: "side" }, els.auctionPanel, els.controls, els.sheetPanel, els.players, els.chat)),
     ),
