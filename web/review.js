@@ -474,16 +474,42 @@ function drawDd(state) {
   replace(box, progress, ddResults(state, dd.review || {}));
 }
 
-/** The results present so far: par, the strain × declarer table, the costly cards. */
+/**
+ * The results present so far (crates/tenace-table/src/review.rs, `Review`): best play
+ * from the opening lead, par, the strain × declarer table (or why there is none), Devil's
+ * Bridge's ranges, and the cards that cost tricks.
+ */
 function ddResults(state, review) {
   const { view, ctx } = state;
-  const label = (seat) => seatLabel(view, ctx, seat);
-  return [parBlock(review, label), ddTable(review, label), rangesBlock(review, label), costlyBlock(state, review, label), notOffered(review)];
+  const label = (seat) => `${seat} (${seatLabel(view, ctx, seat)})`;
+  return [
+    review.unsolved ? h("p", { class: "muted" }, review.unsolved) : null,
+    bestPlayBlock(review.result, label),
+    parBlock(review.par),
+    ddTable(review.table, label),
+    rangesBlock(review.ranges, label),
+    // Devil's Bridge has ranges instead: no card there "costs" a trick.
+    Array.isArray(review.ranges) && review.ranges.length ? null : costlyBlock(state, review.costly, label),
+  ];
 }
 
-/** Par: the contracts and the score. */
-function parBlock(review, label) {
-  const par = review.par;
+/** What the contract makes with best play from the opening lead, against what it took. */
+function bestPlayBlock(result, label) {
+  if (!result) return null;
+  const diff = result.took - result.makes;
+  const verdict =
+    diff === 0 ? "the double-dummy result" : diff > 0 ? `${diff} more than double dummy` : `${-diff} fewer than double dummy`;
+  return h(
+    "p",
+    { class: "dd-best", "aria-label": `${contractName(result.contract)} by ${label(result.declarer)} makes ${result.makes} tricks with best play; took ${result.took}` },
+    h("strong", {}, "Best play: "),
+    callElement(result.contract),
+    ` by ${label(result.declarer)} makes ${result.makes} trick${result.makes === 1 ? "" : "s"}; took ${result.took} (${verdict}).`,
+  );
+}
+
+/** Par: the contracts that reach it and North-South's score. */
+function parBlock(par) {
   if (!par) return null;
   const contracts = Array.isArray(par.contracts) ? par.contracts : [];
   return h(
@@ -491,35 +517,42 @@ function parBlock(review, label) {
     { class: "dd-par" },
     h("strong", {}, "Par: "),
     contracts.length
-      ? contracts.map((c, i) => [i ? ", " : "", typeof c === "string" ? c : [callElement(c.contract || ""), c.declarer ? ` by ${c.declarer}` : ""]])
+      ? contracts.map((c, i) => [i ? ", " : "", callElement(c.contract), ` by ${c.declarer} (${c.tricks})`])
       : "passed out",
-    typeof par.score === "number" ? ` (NS ${signed(par.score)})` : null,
+    ` · NS ${signed(par.score)}`,
   );
 }
 
-/** The strain × declarer table of tricks. */
-function ddTable(review, label) {
-  const table = review.dd_table || review.table;
-  if (!table || typeof table !== "object") return null;
-  const strains = Object.keys(table);
-  if (!strains.length) return null;
-  const seats = Object.keys(table[strains[0]] || {});
+/** A strain's label: its symbol in its colour, or NT. */
+function strainLabel(strain) {
+  return strain === "NT" ? h("span", { class: "nt" }, "NT") : h("span", { class: suitClass(strain), "aria-label": strain }, suitSymbol(strain));
+}
+
+/** The strain × declarer table of tricks, strain by strain as it is solved; or why not. */
+function ddTable(table, label) {
+  if (!table) return null;
+  if (table.status !== "offered") {
+    return table.reason ? h("p", { class: "dd-not-offered muted" }, `No strain table: ${table.reason}`) : null;
+  }
+  const declarers = table.declarers || [];
+  const rows = table.rows || [];
+  if (!rows.length) return null;
   return h(
     "div",
     { class: "scroll-box" },
     h(
       "table",
-      { class: "sheet-table dd-table", "aria-label": "tricks declarer takes in each strain, double dummy" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), seats.map((s) => h("th", { scope: "col", title: label(s) }, s)))),
+      { class: "sheet-table dd-table", "aria-label": "tricks each declarer takes in each strain, double dummy" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Tricks"), declarers.map((d) => h("th", { scope: "col", title: label(d) }, d)))),
       h(
         "tbody",
         {},
-        strains.map((strain) =>
+        rows.map((row) =>
           h(
             "tr",
             {},
-            h("th", { scope: "row" }, strain === "NT" ? "NT" : h("span", { class: suitClass(strain) }, suitSymbol(strain))),
-            seats.map((s) => h("td", { class: "num" }, String(table[strain][s] ?? ""))),
+            h("th", { scope: "row" }, strainLabel(row.strain)),
+            declarers.map((d, i) => h("td", { class: "num" }, row.tricks && row.tricks[i] !== undefined ? String(row.tricks[i]) : "")),
           ),
         ),
       ),
@@ -527,61 +560,80 @@ function ddTable(review, label) {
   );
 }
 
-/** Devil's Bridge: each player's range of tricks with best play. */
-function rangesBlock(review, label) {
-  const ranges = review.ranges;
-  if (!ranges || typeof ranges !== "object") return null;
+/** Devil's Bridge: each player's range of tricks from the opening lead, with their bid. */
+function rangesBlock(ranges, label) {
+  if (!Array.isArray(ranges) || ranges.length === 0) return null;
+  const solved = (n) => (n === null || n === undefined ? "…" : String(n));
   return h(
-    "ul",
-    { class: "dd-ranges" },
-    Object.entries(ranges).map(([seat, range]) =>
-      h("li", {}, `${label(seat)}: ${Array.isArray(range) ? range.join("–") : range && typeof range === "object" ? `${range.min}–${range.max}` : String(range)} tricks`),
-    ),
-  );
-}
-
-/** The cards that cost tricks, each with the card that was best; a tap replays its trick. */
-function costlyBlock(state, review, label) {
-  const costly = review.costly || review.costly_cards;
-  if (!Array.isArray(costly)) return null;
-  if (costly.length === 0) return h("p", { class: "dd-costly-none" }, "No card cost a trick: the play was double-dummy perfect.");
-  return h(
-    "ol",
-    { class: "dd-costly" },
-    costly.map((c) =>
+    "div",
+    { class: "scroll-box" },
+    h(
+      "table",
+      { class: "sheet-table dd-ranges", "aria-label": "each player's range of tricks, everyone else against them" },
+      h("thead", {}, h("tr", {}, ["Player", "Most", "Fewest", "Bid", "Took"].map((c) => h("th", { scope: "col" }, c)))),
       h(
-        "li",
+        "tbody",
         {},
-        h(
-          "button",
-          {
-            type: "button",
-            class: "link",
-            "aria-label": `trick ${c.trick}: ${label(c.seat)} played ${cardName(c.card)}, ${cardName(c.best)} was better; show the trick`,
-            onclick: () => {
-              state.step = Number(c.trick) || 0;
-              drawReplay(state);
-            },
-          },
-          `Trick ${c.trick}`,
-        ),
-        `: ${label(c.seat)} played `,
-        cardFace(c.card, { size: 24 }),
-        h("span", { class: "visually-hidden" }, cardName(c.card)),
-        ", best was ",
-        cardFace(c.best, { size: 24 }),
-        h("span", { class: "visually-hidden" }, cardName(c.best)),
-        ` — cost ${c.cost} trick${c.cost === 1 ? "" : "s"}`,
+        ranges.map((r) => {
+          const reachable =
+            r.bid !== null && r.bid !== undefined && typeof r.most === "number" && typeof r.fewest === "number"
+              ? r.bid >= Math.min(r.most, r.fewest) && r.bid <= Math.max(r.most, r.fewest)
+              : null;
+          return h(
+            "tr",
+            { class: reachable === false ? "out-of-reach" : null, title: reachable === false ? "the bid was out of reach against best defence" : null },
+            h("th", { scope: "row" }, label(r.seat)),
+            h("td", { class: "num" }, solved(r.most)),
+            h("td", { class: "num" }, solved(r.fewest)),
+            h("td", { class: "num" }, r.bid === null || r.bid === undefined ? "–" : String(r.bid)),
+            h("td", { class: "num" }, String(r.took)),
+          );
+        }),
       ),
     ),
+    h("p", { class: "sheet-note" }, "Most: the tricks a player can make sure of; fewest: the fewest they can hold themselves to, everyone else playing against them."),
   );
 }
 
-/** Parts the server says it does not offer for this game, and why. */
-function notOffered(review) {
-  const list = review.not_offered;
-  if (!list) return null;
-  const items = Array.isArray(list) ? list : Object.entries(list).map(([k, v]) => `${k}: ${v}`);
-  return h("ul", { class: "dd-not-offered muted" }, items.map((t) => h("li", {}, typeof t === "string" ? t : JSON.stringify(t))));
+/** The cards that cost tricks, each with the best card; a tap replays its trick. */
+function costlyBlock(state, costly, label) {
+  if (!Array.isArray(costly)) return null;
+  const finished = state.dd && state.dd.status === "done";
+  if (costly.length === 0) {
+    return finished ? h("p", { class: "dd-costly-none" }, "No card cost a trick: the play was double-dummy perfect.") : null;
+  }
+  const cards = (list) =>
+    list.map((code, i) => [i ? h("span", { class: "or" }, " or ") : null, cardFace(code, { size: 26 })]);
+  return [
+    h("p", { class: "dd-costly-title strong" }, "Cards that cost tricks"),
+    h(
+      "ol",
+      { class: "dd-costly" },
+      costly.map((c) => {
+        const best = Array.isArray(c.best) ? c.best : [c.best];
+        return h(
+          "li",
+          { "aria-label": `trick ${c.trick}: ${label(c.seat)} played ${cardName(c.card)}, costing ${c.cost}; best was ${best.map(cardName).join(" or ")}` },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "link",
+              "aria-label": `show trick ${c.trick}`,
+              onclick: () => {
+                state.step = Number(c.trick) || 0;
+                drawReplay(state);
+              },
+            },
+            `Trick ${c.trick}`,
+          ),
+          h("span", { class: "costly-who" }, ` ${label(c.seat)} `),
+          cardFace(c.card, { size: 26 }),
+          h("span", { class: "cost" }, ` −${c.cost} `),
+          h("span", { class: "muted" }, "best "),
+          cards(best),
+        );
+      }),
+    ),
+  ];
 }
-
