@@ -22,6 +22,8 @@ const MATCH_LABEL = {
 
 /** How often the open tables are read again while the page is visible. */
 const REFRESH_MS = 4000;
+/** How many tables of one game are listed before a "Show all" button. */
+const GROUP_SHOWN = 6;
 
 // The games as the page knows them before `GET /api/games` answers (and if it never does):
 // enough to name them and seat a player, so "Play now" works at once.
@@ -441,6 +443,8 @@ function openTables(state, gameName, gameById) {
   const count = h("p", { class: "table-count", role: "status" });
   const error = h("p", { class: "form-error", role: "alert" });
   const loadError = h("p", { class: "form-error", role: "alert" });
+  // The games whose every table is shown; the others show their newest few.
+  const expanded = new Set();
 
   filter.addEventListener("change", () => {
     state.filter = filter.value;
@@ -553,14 +557,27 @@ function openTables(state, gameName, gameById) {
     const sorted = [...groups.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     replace(
       list,
-      sorted.map((game) =>
-        h(
+      sorted.map((game) => {
+        const all = groups.get(game);
+        const open = expanded.has(game) || all.length <= GROUP_SHOWN;
+        return h(
           "section",
           { class: "table-group", dataset: { game } },
-          h("h3", { text: `${gameName(game)} (${groups.get(game).length})` }),
-          h("ul", { class: "tables" }, groups.get(game).map(row)),
-        ),
-      ),
+          h("h3", { text: `${gameName(game)} (${all.length})` }),
+          h("ul", { class: "tables" }, (open ? all : all.slice(0, GROUP_SHOWN)).map(row)),
+          open
+            ? null
+            : h("button", {
+                type: "button",
+                class: "secondary more",
+                text: `Show all ${all.length} tables of ${gameName(game)}`,
+                onclick: () => {
+                  expanded.add(game);
+                  render(true);
+                },
+              }),
+        );
+      }),
     );
   }
 
