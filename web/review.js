@@ -267,14 +267,17 @@ function resultBlock(view, model, label) {
     const tricks = (r.tricks_won || {})[r.declarer];
     const points = r.points || {};
     const scorer = model.players.find((p) => points[p] > 0);
-    return h(
-      "p",
-      { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
-      callElement(r.contract),
-      ` by ${label(r.declarer)}: ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
-      scorer !== undefined ? `${label(scorer)} scores ${points[scorer]}.` : "No score.",
-      claim,
-    );
+    return [
+      h(
+        "p",
+        { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
+        callElement(r.contract),
+        ` by ${r.declarer} (${label(r.declarer)}): ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
+        scorer !== undefined ? `${scorer} (${label(scorer)}) scores ${points[scorer]}.` : "No score.",
+        claim,
+      ),
+      ownExchange(view, r),
+    ];
   }
   if (!r.contract) return h("p", { class: "review-result" }, "Passed out: all four passed.", typeof r.score === "number" ? ` Score ${r.score}.` : "");
   const side = r.declarer === "N" || r.declarer === "S" ? "NS" : "EW";
@@ -287,6 +290,27 @@ function resultBlock(view, model, label) {
     typeof r.score === "number" ? h("span", { class: "strong" }, `NS ${signed(r.score)}`) : null,
     r.vulnerability ? ` · vulnerable: ${r.vulnerability}` : null,
     claim,
+  );
+}
+
+/**
+ * Bridgette: the viewer's own exchange (what they drew and threw away). The opponent's
+ * discards are never shown (RULES.md §4.2), so a spectator sees only the counts.
+ */
+function ownExchange(view, r) {
+  const ex = r.exchange;
+  if (!ex) return null;
+  const me = view.viewer ? view.viewer.seat : null;
+  const row = (title, cards) =>
+    h("div", { class: "fact" }, h("span", { class: "fact-label" }, title), h("div", { class: "mini-cards" }, (cards || []).map((c) => cardFace(c, { size: 30 }))));
+  const seated = me !== null && me !== undefined && (r.players || []).includes(me);
+  return h(
+    "div",
+    { class: "review-exchange" },
+    r.upcard ? row("Up-card", [r.upcard]) : null,
+    seated ? row("You drew", (ex.drawn || {})[me]) : null,
+    seated ? row("You discarded", (ex.discards || {})[me]) : null,
+    h("p", { class: "sheet-note" }, `Exchange: ${(r.players || []).map((p) => `${p} drew and discarded ${(ex.draw_counts || {})[p] ?? 0}`).join(", ")}.`),
   );
 }
 
