@@ -35,7 +35,8 @@ const BOT_LEVELS = ["random", "basic", "expert"];
  * @param {HTMLElement} root
  * @param {{tableId: number, invite: string|null, me: {id: number, name: string}}} opts
  */
-export function mountTable(root, { tableId, invite, me }) {
+export function mountTable(root, { tableId, invite: givenInvite, me }) {
+  const invite = rememberInvite(tableId, givenInvite);
   const ui = {
     view: null,
     notice: "",
@@ -137,6 +138,11 @@ export function mountTable(root, { tableId, invite, me }) {
     if (!view.viewer || !view.viewer.seat) return "You are watching: take a seat to play.";
     const reasons = view.call_reasons || {};
     if (reasons[action]) return reasons[action];
+    if (isCall(action)) {
+      // The bidding box already says why each greyed call is illegal (its title).
+      const button = [...els.biddingHost.querySelectorAll("[data-action]")].find((b) => b.dataset.action === action);
+      if (button && button.title) return button.title;
+    }
     if (action && /^[SHDCRGLJ]/.test(action) && action !== "blind") {
       return cardReason(view, action, fromSeat);
     }
@@ -342,12 +348,21 @@ export function mountTable(root, { tableId, invite, me }) {
           h("span", { class: "presence", text: presenceText(entry) }),
           stats,
         ),
-        isActing ? h("span", { class: "turn-flag", text: isMe ? "Your turn" : "to play" }) : null,
+        isActing ? h("span", { class: "turn-flag", text: turnFlag(seat, isMe) }) : null,
       ),
       view.status === "open" ? seatingControls(seat, entry) : null,
       !isBottom && deal ? renderOtherHand(seat) : null,
     );
     return el;
+  }
+
+  /** The tag on an acting seat: one's own turn, dummy's (played by declarer), or theirs. */
+  function turnFlag(seat, isMe) {
+    const deal = ui.view.deal;
+    if (deal && deal.dummy === seat && deal.phase === "play") {
+      return deal.declarer === ui.view.viewer?.seat ? "Your turn" : "declarer plays";
+    }
+    return isMe && legal().length > 0 ? "Your turn" : "to play";
   }
 
   function seatStats(seat) {
@@ -826,7 +841,10 @@ export function mountTable(root, { tableId, invite, me }) {
       if (turn && turn === deal.dummy && deal.declarer === mySeat) return "Your turn: play from dummy.";
       return "Your turn: play a card.";
     }
-    const acting = actingSeats(view).filter((s) => s !== mySeat);
+    // Dummy's turn is declarer's to play.
+    const acting = [...new Set(actingSeats(view).map((s) => (deal.dummy === s && deal.phase === "play" ? deal.declarer : s)))].filter(
+      (s) => s !== mySeat,
+    );
     if (deal.phase === "finished") return "Deal over.";
     if (!mySeat) return acting.length ? `Watching · ${acting.map((s) => seatName(view, s)).join(", ")} to act` : "Watching";
     return acting.length ? `Waiting for ${acting.map((s) => seatName(view, s)).join(", ")}…` : "";
@@ -1073,7 +1091,7 @@ export function mountTable(root, { tableId, invite, me }) {
     const canUndo = mySeat && playing && myActions && !view.undo && !view.claim && !(deal && deal.blind);
     const canClaim =
       mySeat && playing && deal.phase === "play" && view.game !== "devils-bridge" && !view.claim && !view.undo && remainingTricks() > 0;
-    const parts = [
+    const parts = !mySeat ? [] : [
       h("button", {
         type: "button",
         id: "undo",
@@ -1298,6 +1316,21 @@ function buildSkeleton(tableId) {
     els.review,
   );
   return els;
+}
+
+/**
+ * The table's invite token: the one in the address, kept for this table so that the
+ * host's invite link still carries it after a reload without it; else the one kept.
+ */
+function rememberInvite(tableId, invite) {
+  const key = `tenace.invite.${tableId}`;
+  try {
+    if (invite) localStorage.setItem(key, invite);
+    else return localStorage.getItem(key);
+  } catch {
+    // No storage: only the address's token is known.
+  }
+  return invite || null;
 }
 
 /** Asks the lobby API whether the table exists (and the invite opens it); null when fine. */
