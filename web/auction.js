@@ -60,14 +60,25 @@ export function contractName(contract) {
   return callName(level + strain) + suffix;
 }
 
-/** A seat's display name: the context's when there is one, else the view's seat list. */
-export function seatLabel(view, ctx, seat) {
+/** A seat's name: the context's when there is one, else the view's seat list. */
+export function seatName(view, ctx, seat) {
   if (ctx && typeof ctx.seatName === "function") {
     const name = ctx.seatName(seat);
     if (name) return name;
   }
   const entry = (view.seats || []).find((s) => s.seat === seat);
   return entry && entry.name ? entry.name : `seat ${seat}`;
+}
+
+/**
+ * A seat's name that tells it apart: computer players share names ("basic bot"), so a
+ * name another seat also has gets its seat added: "basic bot (2)".
+ */
+export function seatLabel(view, ctx, seat) {
+  const name = seatName(view, ctx, seat);
+  const seats = (view.seats || []).map((s) => s.seat);
+  const shared = seats.some((other) => other !== seat && seatName(view, ctx, other) === name);
+  return shared ? `${name} (${seat})` : name;
 }
 
 /** Whether `seat` is vulnerable under `vulnerability` ("None", "NS", "EW", "Both"). */
@@ -130,7 +141,7 @@ function stateOf(el) {
  * @returns {HTMLElement}
  */
 export function auctionTable(auction) {
-  const { history, players, dealer, vulnerability, notes, label, onNote, openNote } = auction;
+  const { history, players, dealer, vulnerability, notes, label, plainLabel, onNote, openNote } = auction;
   const calls = history.map((entry, index) => ({ ...entry, index })).filter((e) => CALL.test(e.action));
   const start = Math.max(0, players.indexOf(dealer));
   const cells = [...Array(start).fill(null), ...calls];
@@ -148,7 +159,7 @@ export function auctionTable(auction) {
           title: isVulnerable(seat, vulnerability) ? `${label(seat)} (vulnerable)` : label(seat),
         },
         h("span", { class: "seat-id" }, seat),
-        h("span", { class: "seat-name" }, label(seat)),
+        h("span", { class: "seat-name" }, plainLabel ? plainLabel(seat) : label(seat)),
       ),
     ),
   );
@@ -221,7 +232,7 @@ export function renderAuction(el, view, ctx) {
     { class: "bot-reason", "aria-live": "polite" },
     opened
       ? [
-          h("strong", {}, `${label(opened.player)} (${opened.player}) `),
+          h("strong", {}, `${label(opened.player)} `),
           DEVILS_BID.test(opened.action) ? callName(opened.action) : callElement(opened.action),
           ": ",
           reasonText(opened.action, (notes.get(state.openNote) || {}).reason),
@@ -242,23 +253,24 @@ export function renderAuction(el, view, ctx) {
           vulnerability: deal.vulnerability,
           notes,
           label,
+          plainLabel: (seat) => seatName(view, ctx, seat),
           onNote: toggle,
           openNote: state.openNote,
         }),
-        contractLine(view, deal, label),
+        contractLine(view, ctx, deal, label),
       ];
   replace(el, h("div", { class: "auction-panel" }, h("h3", { class: "panel-title" }, "Auction"), body, reasonLine));
 }
 
 /** "4♠ by South, 9 tricks" once the auction has ended with a bid; "Passed out" else. */
-function contractLine(view, deal, label) {
+function contractLine(view, ctx, deal, label) {
   if (deal.contract) {
     return h(
       "p",
       { class: "contract-line", "aria-label": `contract ${contractName(deal.contract)} by ${label(deal.declarer)}` },
       "Contract ",
       callElement(deal.contract),
-      ` by ${deal.declarer} (${label(deal.declarer)})`,
+      /^[NESW]$/.test(deal.declarer) ? ` by ${deal.declarer} (${seatName(view, ctx, deal.declarer)})` : ` by ${label(deal.declarer)}`,
     );
   }
   if (deal.phase === "finished" && !deal.thrown_in) return h("p", { class: "contract-line" }, "Passed out");
@@ -310,8 +322,6 @@ function devilsBids(view, deal, history, notes, label, toggle, openNote) {
       h(
         "th",
         { scope: "row" },
-        h("span", { class: "seat-id" }, seat),
-        " ",
         h("span", { class: "seat-name" }, label(seat)),
         seat === deal.dealer ? h("span", { class: "dealer-mark", title: "dealer", "aria-label": "dealer" }, "D") : null,
       ),
@@ -551,7 +561,7 @@ export function renderExchange(el, view, ctx) {
   const ex = deal.exchange;
   const me = view.viewer ? view.viewer.seat : null;
   // The seat number beside the name: two computer players share one name.
-  const label = (seat) => `${seatLabel(view, ctx, seat)} (${seat})`;
+  const label = (seat) => seatLabel(view, ctx, seat);
   const players = deal.players || ["0", "1"];
   const inExchange = deal.phase === "exchange";
   const drawCount = (seat) => (ex.draw_counts || {})[seat] || 0;

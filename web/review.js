@@ -6,7 +6,7 @@
 
 import { h, replace } from "./dom.js";
 import { cardFace, cardName, suitSymbol, suitClass, sortHand } from "./cards.js";
-import { auctionTable, callElement, contractName, seatLabel, isDevils, isVulnerable } from "./auction.js";
+import { auctionTable, callElement, contractName, seatLabel, seatName, isDevils, isVulnerable } from "./auction.js";
 import { resultText, signed } from "./sheet.js";
 
 /** A card as the engine writes a play: suits S H D C R, the joker (named `JKS`), colons. */
@@ -84,6 +84,9 @@ function handsAfter(model, done) {
   });
   return left;
 }
+
+/** The seats of the partnership games, shown as letters beside the names. */
+const PARTNERSHIP_SEAT = /^[NESW]$/;
 
 /** A rank as players write it: the engine's `T` is 10. */
 function rankText(rank) {
@@ -210,7 +213,7 @@ function build(el, state) {
     "section",
     { id: "review", class: "review", "aria-label": `review of deal ${model.number}` },
     h("h3", { class: "panel-title" }, `Deal ${model.number}: review`),
-    resultBlock(view, model, label),
+    resultBlock(view, ctx, model, label),
     h(
       "div",
       { class: "review-body" },
@@ -224,7 +227,7 @@ function build(el, state) {
 }
 
 /** The deal's result: contract, declarer, tricks and score (or each player's in Devil's Bridge). */
-function resultBlock(view, model, label) {
+function resultBlock(view, ctx, model, label) {
   const r = model.record;
   const claim = model.claim ? ` Ended by ${label(model.claim.by)}'s claim of ${model.claim.tricks} more trick${model.claim.tricks === 1 ? "" : "s"}.` : "";
   if (isDevils(r.game)) {
@@ -235,7 +238,7 @@ function resultBlock(view, model, label) {
       return h(
         "tr",
         { class: bid === took ? "exact" : null },
-        h("th", { scope: "row" }, h("span", { class: "seat-id" }, p), ` ${label(p)}`, p === r.dealer ? h("span", { class: "dealer-mark", title: "dealer" }, "D") : null),
+        h("th", { scope: "row" }, label(p), p === r.dealer ? h("span", { class: "dealer-mark", title: "dealer" }, "D") : null),
         h("td", { class: "num" }, bid === null || bid === undefined ? "–" : String(bid)),
         h("td", { class: "num" }, took === undefined ? "–" : String(took)),
         h("td", { class: "num strong" }, pts === null || pts === undefined ? "–" : String(pts)),
@@ -272,8 +275,8 @@ function resultBlock(view, model, label) {
         "p",
         { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
         callElement(r.contract),
-        ` by ${r.declarer} (${label(r.declarer)}): ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
-        scorer !== undefined ? `${scorer} (${label(scorer)}) scores ${points[scorer]}.` : "No score.",
+        ` by ${label(r.declarer)}: ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
+        scorer !== undefined ? `${label(scorer)} scores ${points[scorer]}.` : "No score.",
         claim,
       ),
       ownExchange(view, r),
@@ -286,7 +289,7 @@ function resultBlock(view, model, label) {
     "p",
     { class: "review-result", "aria-label": `${contractName(r.contract)} by ${label(r.declarer)}, ${tricks} tricks` },
     callElement(r.contract),
-    ` by ${r.declarer} (${label(r.declarer)}): ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
+    ` by ${r.declarer} (${seatName(view, ctx, r.declarer)}): ${tricks} tricks (${resultText(r.contract, tricks, r.game)}). `,
     typeof r.score === "number" ? h("span", { class: "strong" }, `NS ${signed(r.score)}`) : null,
     r.vulnerability ? ` · vulnerable: ${r.vulnerability}` : null,
     claim,
@@ -320,7 +323,7 @@ function drawReplay(state) {
   const r = model.record;
   const label = (seat) => seatLabel(view, ctx, seat);
   // The seat and its name: at a table of computer players the names alone repeat.
-  const who = (seat) => `${seat} (${label(seat)})`;
+  const who = (seat) => (PARTNERSHIP_SEAT.test(seat) ? `${seat} (${seatName(view, ctx, seat)})` : label(seat));
   const total = model.tricks.length;
   const step = Math.max(0, Math.min(state.step, total));
   state.step = step;
@@ -367,7 +370,11 @@ function drawReplay(state) {
     navButton("last", "»", total, step < total, "to the end"),
   );
   const trickView = trickBox(model, trick, label);
-  const layout = model.players.length === 4 ? compass(model, hands, trickView, label, trump, r) : rows(model, hands, trickView, label, trump, r);
+  const plainName = (seat) => seatName(view, ctx, seat);
+  const layout =
+    model.players.length === 4
+      ? compass(model, hands, trickView, label, trump, r, plainName)
+      : rows(model, hands, trickView, label, trump, r, plainName);
   replace(state.replayBox, nav, layout, model.claim && step === total ? h("p", { class: "sheet-note" }, `${label(model.claim.by)} claimed ${model.claim.tricks} of the remaining tricks.`) : null);
 }
 
@@ -387,14 +394,14 @@ function trickBox(model, trick, label) {
           "aria-label": `${label(seat)}${i === 0 ? " led" : ""} ${cardName(card)}${seat === trick.winner ? ", won the trick" : ""}`,
         },
         cardFace(card),
-        h("span", { class: "played-by" }, model.players.length === 4 ? seat : `${seat} ${label(seat)}`),
+        h("span", { class: "played-by" }, model.players.length === 4 ? seat : label(seat)),
       ),
     ),
   );
 }
 
 /** One hand's block: the seat, its name, marks, and the cards left. */
-function handBlock(seat, cards, label, trump, r) {
+function handBlock(seat, cards, label, trump, r, plainName) {
   const marks = [];
   if (seat === r.dealer) marks.push(h("span", { class: "dealer-mark", title: "dealer" }, "D"));
   if (isVulnerable(seat, r.vulnerability)) marks.push(h("span", { class: "vul-mark", title: "vulnerable" }, "V"));
@@ -403,14 +410,16 @@ function handBlock(seat, cards, label, trump, r) {
   return h(
     "div",
     { class: "review-hand", dataset: { seat }, role: "group", "aria-label": `${label(seat)}'s hand` },
-    h("p", { class: "hand-name" }, h("span", { class: "seat-id" }, seat), " ", h("span", { class: "seat-name" }, label(seat)), marks),
+    PARTNERSHIP_SEAT.test(seat)
+      ? h("p", { class: "hand-name" }, h("span", { class: "seat-id" }, seat), " ", h("span", { class: "seat-name" }, plainName(seat)), marks)
+      : h("p", { class: "hand-name" }, h("span", { class: "seat-name strong" }, label(seat)), marks),
     handLines(cards, trump),
   );
 }
 
 /** Four hands around the trick: North at the top, South at the bottom. */
-function compass(model, hands, trickView, label, trump, r) {
-  const seat = (s) => handBlock(s, hands[s] || [], label, trump, r);
+function compass(model, hands, trickView, label, trump, r, plainName) {
+  const seat = (s) => handBlock(s, hands[s] || [], label, trump, r, plainName);
   return h(
     "div",
     { class: "compass" },
@@ -423,12 +432,12 @@ function compass(model, hands, trickView, label, trump, r) {
 }
 
 /** Three to seven hands (Devil's Bridge) or two (Bridgette) in rows, the trick first. */
-function rows(model, hands, trickView, label, trump, r) {
+function rows(model, hands, trickView, label, trump, r, plainName) {
   return h(
     "div",
     { class: "hand-rows" },
     trickView,
-    model.players.map((p) => handBlock(p, hands[p] || [], label, trump, r)),
+    model.players.map((p) => handBlock(p, hands[p] || [], label, trump, r, plainName)),
   );
 }
 
@@ -505,7 +514,7 @@ function drawDd(state) {
  */
 function ddResults(state, review) {
   const { view, ctx } = state;
-  const label = (seat) => `${seat} (${seatLabel(view, ctx, seat)})`;
+  const label = (seat) => seatLabel(view, ctx, seat);
   return [
     review.unsolved ? h("p", { class: "muted" }, review.unsolved) : null,
     bestPlayBlock(review.result, label),

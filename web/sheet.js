@@ -6,7 +6,7 @@
 
 import { h, replace } from "./dom.js";
 import { suitSymbol, suitClass } from "./cards.js";
-import { callElement, contractName, seatLabel } from "./auction.js";
+import { callElement, contractName, seatLabel, seatName } from "./auction.js";
 
 const SIDES = ["NS", "EW"];
 const SEATS = ["N", "E", "S", "W"];
@@ -101,6 +101,12 @@ function scrollTable(caption, head, rows, foot, cls) {
   );
 }
 
+/** A player's column heading: the seat number over the name, which may be cut short. */
+function playerHead(view, ctx, seat) {
+  const name = seatName(view, ctx, seat);
+  return h("span", { class: "head-player", title: `${seat}: ${name}` }, h("span", { class: "seat-id" }, seat), h("span", { class: "seat-name" }, name));
+}
+
 /** The players of a Devil's Bridge or Bridgette sheet, in seat order. */
 function sheetPlayers(view, sheet) {
   if (view.deal && Array.isArray(view.deal.players)) return view.deal.players;
@@ -112,9 +118,9 @@ function sheetPlayers(view, sheet) {
  * The totals in a line or two: what a side panel shows.
  * @returns {HTMLElement}
  */
-function summary(view) {
+function summary(view, ctx) {
   const sheet = view.sheet;
-  const label = (seat) => seatLabel(view, null, seat);
+  const label = (seat) => seatLabel(view, ctx, seat);
   if (!sheet) return h("p", { class: "sheet-summary muted" }, "No score yet");
   const item = (name, value, lead) =>
     h("span", { class: lead ? "sum-item leading" : "sum-item" }, h("span", { class: "sum-name" }, name), h("span", { class: "sum-value" }, value));
@@ -152,21 +158,21 @@ function summary(view) {
       const t = sheet.totals || {};
       const best = Math.max(...players.map((p) => t[p] ?? 0));
       const ranked = [...players].sort((a, b) => (t[b] ?? 0) - (t[a] ?? 0));
-      items = ranked.map((p) => item(`${p} ${label(p)}`, plain(t[p] ?? 0), (t[p] ?? 0) === best && best > 0));
+      items = ranked.map((p) => item(label(p), plain(t[p] ?? 0), (t[p] ?? 0) === best && best > 0));
       status = `Hand ${Math.min(sheet.hands_played + (sheet.over ? 0 : 1), sheet.series_length)} of ${sheet.series_length}${sheet.over ? ", over" : ""}`;
       break;
     }
     case "bridgette": {
       const players = sheetPlayers(view, sheet);
       const t = sheet.totals || {};
-      items = players.map((p) => item(`${p} ${label(p)}`, plain(t[p] ?? 0), (t[p] ?? 0) > Math.min(...players.map((q) => t[q] ?? 0))));
+      items = players.map((p) => item(label(p), plain(t[p] ?? 0), (t[p] ?? 0) > Math.min(...players.map((q) => t[q] ?? 0))));
       status = sheet.over ? "Game over" : `Deal ${Math.min((sheet.counted_deals || 0) + 1, 6)} of 6`;
       break;
     }
     default:
       return h("p", { class: "sheet-summary muted" }, `Score sheet of an unknown kind (${String(sheet.mode)})`);
   }
-  return h("div", { class: "sheet-summary", "aria-label": "score summary" }, h("span", { class: "sum-status" }, status), items, outcome(view));
+  return h("div", { class: "sheet-summary", "aria-label": "score summary" }, h("span", { class: "sum-status" }, status), items, outcome(view, ctx));
 }
 
 function other(side) {
@@ -174,15 +180,15 @@ function other(side) {
 }
 
 /** Who won, once the match is over. */
-function outcome(view) {
+function outcome(view, ctx) {
   const sheet = view.sheet;
   if (!sheet || !sheet.over) return null;
-  const label = (seat) => seatLabel(view, null, seat);
+  const label = (seat) => seatLabel(view, ctx, seat);
   let text = null;
   if (sheet.mode === "devils_bridge" && Array.isArray(sheet.winners)) {
-    text = `Won by ${sheet.winners.map((p) => `${p} (${label(p)})`).join(" and ")}`;
+    text = `Won by ${sheet.winners.map(label).join(" and ")}`;
   } else if (sheet.mode === "bridgette") {
-    text = sheet.draw ? "A draw" : sheet.winner !== null && sheet.winner !== undefined ? `Won by ${sheet.winner} (${label(sheet.winner)})` : null;
+    text = sheet.draw ? "A draw" : sheet.winner !== null && sheet.winner !== undefined ? `Won by ${label(sheet.winner)}` : null;
   } else if (sheet.totals) {
     const t = sheet.totals;
     text = t.NS === t.EW ? "Level" : `Won by ${t.NS > t.EW ? "NS" : "EW"}`;
@@ -194,9 +200,10 @@ function outcome(view) {
  * Renders the totals alone, for a side panel.
  * @param {HTMLElement} el
  * @param {Object} view
+ * @param {Object} [ctx] the table's context, for its seat names
  */
-export function renderSheetSummary(el, view) {
-  replace(el, summary(view));
+export function renderSheetSummary(el, view, ctx) {
+  replace(el, summary(view, ctx));
 }
 
 /**
@@ -204,18 +211,19 @@ export function renderSheetSummary(el, view) {
  * sheet of the match kind.
  * @param {HTMLElement} el
  * @param {Object} view
+ * @param {Object} [ctx] the table's context, for its seat names
  */
-export function renderSheet(el, view) {
+export function renderSheet(el, view, ctx) {
   const sheet = view.sheet;
   let body;
   if (!sheet) body = null;
   else if (sheet.mode === "duplicate") body = duplicateSheet(view, sheet);
   else if (sheet.mode === "rubber") body = rubberSheet(sheet);
   else if (sheet.mode === "chicago") body = chicagoSheet(view, sheet);
-  else if (sheet.mode === "devils_bridge") body = devilsSheet(view, sheet);
-  else if (sheet.mode === "bridgette") body = bridgetteSheet(view, sheet);
+  else if (sheet.mode === "devils_bridge") body = devilsSheet(view, sheet, ctx);
+  else if (sheet.mode === "bridgette") body = bridgetteSheet(view, sheet, ctx);
   else body = null;
-  replace(el, h("section", { id: "sheet", class: "sheet", "aria-label": "score sheet" }, h("h3", { class: "panel-title" }, "Score"), summary(view), body));
+  replace(el, h("section", { id: "sheet", class: "sheet", "aria-label": "score sheet" }, h("h3", { class: "panel-title" }, "Score"), summary(view, ctx), body));
 }
 
 /** Duplicate: one row per board, with both tables' results and the comparison. */
@@ -450,9 +458,9 @@ function chicagoSheet(view, sheet) {
  * Devil's Bridge: one row per hand (its size, trump and dealer), each player's bid and
  * tricks, the points of the hand and the running total; the leaders marked.
  */
-function devilsSheet(view, sheet) {
+function devilsSheet(view, sheet, ctx) {
   const players = sheetPlayers(view, sheet);
-  const label = (seat) => seatLabel(view, null, seat);
+  const label = (seat) => seatLabel(view, ctx, seat);
   const hands = sheet.hands || [];
   const running = Object.fromEntries(players.map((p) => [p, 0]));
   const rows = hands.map((hand) => {
@@ -500,7 +508,7 @@ function devilsSheet(view, sheet) {
     h("th", { scope: "row" }, "Total"),
     players.map((p) => h("td", { class: leaders.has(p) ? "num strong leader" : "num strong" }, String(totals[p] ?? 0))),
   );
-  const head = ["Hand", ...players.map((p) => `${p} ${label(p)}`)];
+  const head = ["Hand", ...players.map((p) => playerHead(view, ctx, p))];
   const options = (view.deal && view.deal.options) || {};
   const note = h(
     "p",
@@ -515,9 +523,9 @@ function devilsSheet(view, sheet) {
 }
 
 /** Bridgette: one row per deal of the six-deal game, then the totals. */
-function bridgetteSheet(view, sheet) {
+function bridgetteSheet(view, sheet, ctx) {
   const players = sheetPlayers(view, sheet);
-  const label = (seat) => seatLabel(view, null, seat);
+  const label = (seat) => seatLabel(view, ctx, seat);
   const deals = sheet.deals || [];
   const rows = deals.map((d) =>
     h(
@@ -539,7 +547,7 @@ function bridgetteSheet(view, sheet) {
   );
   return [
     deals.length
-      ? scrollTable("Bridgette deals", ["Deal", "Dlr", "Contract", "", ...players.map((p) => `${p} ${label(p)}`)], rows, foot, "bridgette")
+      ? scrollTable("Bridgette deals", ["Deal", "Dlr", "Contract", "", ...players.map((p) => playerHead(view, ctx, p))], rows, foot, "bridgette")
       : h("p", { class: "muted" }, "No deal finished yet."),
     h("p", { class: "sheet-note" }, `${sheet.counted_deals || 0} of 6 deals counted; a hand thrown in is dealt again and not counted.`),
   ];
