@@ -575,7 +575,7 @@ export function renderExchange(el, view, ctx) {
             h("span", { class: "mini-card", role: "listitem" }, cardFace(code, { size: 36 })),
           ),
         )
-      : h("p", { class: "muted" }, "none");
+      : h("span", { class: "muted" }, "none yet");
   const parts = [];
   let prompt;
   const actor = (deal.to_act || [])[0];
@@ -589,42 +589,23 @@ export function renderExchange(el, view, ctx) {
     prompt = "The exchange is over.";
   }
   parts.push(h("p", { class: inExchange && actor === me ? "box-prompt your-turn" : "box-prompt" }, prompt));
-  parts.push(
-    h(
-      "div",
-      { class: "exchange-facts" },
-      deal.upcard
-        ? h("div", { class: "fact" }, h("span", { class: "fact-label" }, "Up-card"), cardRow([deal.upcard], "up-card"))
-        : null,
-      h("div", { class: "fact" }, h("span", { class: "fact-label" }, "Stock"), h("span", { class: "fact-value" }, `${ex.stock_size ?? "?"} cards`)),
-    ),
-  );
+  const fact = (title, ...content) => h("div", { class: "fact" }, h("span", { class: "fact-label" }, title), content);
+  const facts = [];
+  if (deal.upcard) facts.push(fact("Up-card", cardRow([deal.upcard], "up-card")));
+  facts.push(fact("Stock", h("span", { class: "fact-value" }, `${ex.stock_size ?? "?"} cards`)));
   if (me !== null && me !== undefined && players.includes(me)) {
     const drawn = (ex.drawn || {})[me] || [];
     const discards = (ex.discards || {})[me] || [];
-    parts.push(
-      h("div", { class: "fact" }, h("span", { class: "fact-label" }, `You drew ${drawn.length}`), cardRow(drawn, "cards you drew")),
-      h(
-        "div",
-        { class: "fact" },
-        h("span", { class: "fact-label" }, `Your discards ${discards.length} of ${drawCount(me)}`),
-        cardRow(discards, "your discards"),
-      ),
+    facts.push(
+      fact(`You drew ${drawn.length}`, cardRow(drawn, "cards you drew")),
+      fact(`Your discards ${discards.length} of ${drawCount(me)}`, cardRow(discards, "your discards")),
     );
   }
+  // The other player's discards only as counts: discards are never revealed (RULES.md §4.2).
   for (const seat of players) {
     if (seat === me) continue;
-    const discards = (ex.discards || {})[seat];
-    parts.push(
-      h(
-        "div",
-        { class: "fact" },
-        h("span", { class: "fact-label" }, label(seat)),
-        h("span", { class: "fact-value" }, `drew ${drawCount(seat)}, discarded ${discardCount(seat)}`),
-        // A spectator who sees all hands may be sent both players' discards.
-        discards && discards.length ? cardRow(discards, `${label(seat)}'s discards`) : null,
-      ),
-    );
+    facts.push(fact(label(seat), h("span", { class: "fact-value" }, `drew ${drawCount(seat)}, discarded ${discardCount(seat)}`)));
   }
+  parts.push(h("div", { class: "exchange-facts" }, facts));
   replace(el, h("div", { class: "exchange-panel" }, h("h3", { class: "panel-title" }, "Exchange"), parts));
 }
