@@ -184,6 +184,7 @@ export function auctionTable(auction) {
             {
               type: "button",
               class: openNote === entry.index ? "bot-call open" : "bot-call",
+              dataset: { note: String(entry.index) },
               title: reason,
               "aria-label": `${label(entry.player)}: ${callName(entry.action)}, computer player's call; show why`,
               "aria-expanded": openNote === entry.index ? "true" : "false",
@@ -224,6 +225,9 @@ export function renderAuction(el, view, ctx) {
   const toggle = (index) => {
     state.openNote = state.openNote === index ? null : index;
     rerender();
+    // The rebuilt button takes the focus back, for a keyboard user.
+    const again = el.querySelector(`button.bot-call[data-note="${index}"]`);
+    if (again) again.focus();
   };
   const label = (seat) => seatLabel(view, ctx, seat);
   const opened = state.openNote === null || state.openNote === undefined ? null : history[state.openNote];
@@ -302,6 +306,7 @@ function devilsBids(view, deal, history, notes, label, toggle, openNote) {
             {
               type: "button",
               class: openNote === move.index ? "bot-call open" : "bot-call",
+              dataset: { note: String(move.index) },
               title: note.reason || "no explanation the viewer may read",
               "aria-label": `${label(seat)}: ${callName(move.action)}, computer player's bid; show why`,
               "aria-expanded": openNote === move.index ? "true" : "false",
@@ -392,8 +397,7 @@ export function renderBiddingBox(el, view, ctx) {
     if (state.tapped && legal.includes(state.tapped)) state.tapped = null;
   }
   const legalSet = new Set(legal);
-  const reasons = view.call_reasons || {};
-  const reasonOf = (call) => reasons[call] || localReason(view, call) || GENERIC_REASON;
+  const reasonOf = (call) => callReason(view, call);
   const line = h("p", { class: "call-reason", "aria-live": "polite" });
   const showReason = () => {
     if (state.tapped) {
@@ -445,6 +449,19 @@ export function renderBiddingBox(el, view, ctx) {
   const body = isDevils(view.game) ? devilsBox(deal, legal, button) : callGrid(view.game, button);
   replace(el, h("div", { class: "bidding-box", role: "group", "aria-label": "bidding box" }, body, line));
   showReason();
+}
+
+/**
+ * Why `call` may not be made now: the server's reason (`view.call_reasons`), else one
+ * worked out from the public auction, else a generic one. The bidding box shows it, and
+ * the keyboard entry may too.
+ * @param {Object} view
+ * @param {string} call
+ * @returns {string}
+ */
+export function callReason(view, call) {
+  const reasons = view.call_reasons || {};
+  return reasons[call] || localReason(view, call) || GENERIC_REASON;
 }
 
 /** A bid's rank in the auction's ladder: level, then strain (NT highest). */
