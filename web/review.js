@@ -221,6 +221,14 @@ function build(el, state) {
       h("div", { class: "review-side" }, auction, h("h4", { class: "sub-title" }, "Double-dummy review"), state.ddBox),
     ),
   );
+  // The arrow keys step through the tricks while the focus is in the replay.
+  state.replayBox.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const button = state.replayBox.querySelector(event.key === "ArrowLeft" ? "button.prev" : "button.next");
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
   replace(el, state.section);
   drawReplay(state);
   drawDd(state);
