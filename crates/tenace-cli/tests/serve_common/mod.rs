@@ -41,13 +41,19 @@ impl Server {
     /// Starts `tenace serve` on a free loopback port with this database, appending its
     /// log to `log`, and waits for the line that names its URL.
     pub fn start(db: &Path, log: &Path) -> Result<Server, String> {
+        Server::start_at(db, log, "127.0.0.1:0")
+    }
+
+    /// [`Server::start`] on a given address: a restart on the port a page already knows
+    /// (the browser tests reconnect to it).
+    pub fn start_at(db: &Path, log: &Path, listen: &str) -> Result<Server, String> {
         let stderr = File::options()
             .create(true)
             .append(true)
             .open(log)
             .map_err(|e| format!("open the server log {}: {e}", log.display()))?;
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+            .args(["serve", "--listen", listen, "--db"])
             .arg(db)
             .env(
                 "RUST_LOG",

@@ -1,0 +1,516 @@
+//! The page end to end (issue 25): the real `tenace serve` binary on loopback, the page in
+//! headless Chromium driven through ChromeDriver, a person's presses as real clicks.
+//!
+//! - Each of the five games: a table made through the lobby's form with computer players
+//!   in the other seats, one whole deal played by pressing the page's enabled calls, cards,
+//!   discards, bids and blind plays until `#deal-result` shows; screenshots of the table in
+//!   the auction and in the play at phone and desktop sizes into `target/screenshots/`,
+//!   with no sideways scrolling; an illegal call and an illegal card pressed, sending
+//!   nothing.
+//! - Two browsers (two players) at one Devil's Bridge table playing against each other,
+//!   watched by a third.
+//! - A reload mid-deal, and the server killed with SIGKILL and started again on the same
+//!   port mid-deal: the page shows its reconnect banner, comes back where it was with
+//!   every action kept, and the deal goes on to its end.
+//! - Every page: no card its viewer may not see in any frame it received or in its DOM,
+//!   checked against the deals' public records by the server tests' checker.
+//! - Everywhere: the enabled `[data-action]`s are exactly the view's legal actions.
+//!
+//! The scenarios run one at a time (each starts a browser or three); each is bounded in
+//! time and fails with a screenshot (`target/screenshots/FAILED-*.png`). Chromium and
+//! ChromeDriver must be installed (`.ci/run` installs them): without them these tests
+//! fail, saying so.
+
+mod browser_support;
+mod serve_common;
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use browser_support::hidden::check_page;
+use browser_support::webdriver::ChromeDriver;
+use browser_support::{Extras, Page, Player, play_round, play_to_result};
+use serve_common::{Server, expect_json};
+
+/// One scenario at a time: each runs browsers, and the machine may have two cores.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A deal played through the page must end within this.
+const DEAL_LIMIT: Duration = Duration::from_secs(240);
+
+/// What a scenario runs against: a server, a driver, and their files.
+struct Env {
+    server: Server,
+    driver: ChromeDriver,
+    db: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Env {
+    async fn start() -> Result<Env, String> {
+        let dir = tempfile::tempdir().map_err(|e| format!("a temporary directory: {e}"))?;
+        let db = dir.path().join("tenace.sqlite");
+        let driver = ChromeDriver::start(&dir.path().join("chromedriver.log")).await?;
+        let server = Server::start(&db, &dir.path().join("server.log"))?;
+        Ok(Env {
+            server,
+            driver,
+            db,
+            _dir: dir,
+        })
+    }
+}
+
+type Scenario = for<'a> fn(&'a mut Env) -> Pin<Box<dyn Future<Output = Result<(), String>> + 'a>>;
+
+/// Runs a scenario alone, within `limit`, failing with its message and the server's log.
+fn run(name: &str, limit: Duration, scenario: Scenario) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let started = Instant::now();
+    runtime.block_on(async {
+        let mut env = Env::start()
+            .await
+            .unwrap_or_else(|e| panic!("{name}: cannot start: {e}"));
+        let outcome = tokio::time::timeout(limit, scenario(&mut env)).await;
+        match outcome {
+            Ok(Ok(())) => println!("{name}: passed in {:.1?}", started.elapsed()),
+            Ok(Err(e)) => panic!(
+                "{name}: {e}\nthe server's log ends:\n{}",
+                env.server.log_tail()
+            ),
+            Err(_) => panic!(
+                "{name}: not done within {limit:?}\nthe server's log ends:\n{}",
+                env.server.log_tail()
+            ),
+        }
+    });
+}
+
+/// Every finished deal's record of a table, read with a page's cookie.
+async fn records(env: &Env, page: &Page, table: u64) -> Result<Value, String> {
+    let cookie = page.session.cookie_header().await?;
+    let path = format!("/api/tables/{table}/records");
+    expect_json(env.server.addr, "GET", &path, Some(&cookie), None, 200).await
+}
+
+/// Checks pages for hidden cards against the table's records; fails on a leak, or when
+/// nothing could be checked.
+async fn check_hidden(env: &Env, pages: &[&Page], table: u64) -> Result<(), String> {
+    let records = records(env, pages[0], table).await?;
+    let deals = records["deals"].as_array().map_or(0, Vec::len);
+    if deals == 0 {
+        return Err(format!(
+            "table {table} has no finished deal to check against"
+        ));
+    }
+    let mut leaks = Vec::new();
+    for page in pages {
+        let report = check_page(page, &records)?;
+        println!(
+            "{}: {} frames and {} DOM snapshots checked for hidden cards, {} leaks",
+            page.label,
+            report.frames_checked,
+            report.snapshots_checked,
+            report.leaks.len()
+        );
+        if report.frames_checked == 0 || report.snapshots_checked == 0 {
+            return Err(format!(
+                "{}: nothing to check for hidden cards ({} frames, {} DOM snapshots of a finished deal)",
+                page.label, report.frames_checked, report.snapshots_checked
+            ));
+        }
+        leaks.extend(report.leaks);
+    }
+    if leaks.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} hidden cards shown, the first: {:#?}",
+            leaks.len(),
+            &leaks[..leaks.len().min(5)]
+        ))
+    }
+}
+
+/// The settings of a table played at full speed, where the form offers them.
+fn fast() -> Value {
+    json!({"pacing_ms": 0, "think_ms": 50})
+}
+
+/// Fails with every defect found, if any.
+fn no_defects(what: &str, defects: &[String]) -> Result<(), String> {
+    if defects.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{what}: {} defects: {defects:#?}", defects.len()))
+    }
+}
+
+/// One game through the page: create with the form, play a deal, screenshots, illegal
+/// presses, the hidden-information check (with a spectator's page too when asked).
+async fn one_game(
+    env: &mut Env,
+    game: &str,
+    options: Value,
+    seats: Value,
+    spectate: bool,
+) -> Result<(), String> {
+    let mut page = Page::open(&env.driver, env.server.addr, "/", game).await?;
+    let (table, filled) = page.create_table(game, options, seats, fast()).await?;
+    println!("{game}: table {table} made through the form ({filled})");
+    page.wait_for("#table", Duration::from_secs(20), |s| s.table.is_some())
+        .await?;
+    let mut spectator = match spectate {
+        true => Some(
+            Page::open(
+                &env.driver,
+                env.server.addr,
+                &format!("/t/{table}"),
+                &format!("{game}-spectator"),
+            )
+            .await?,
+        ),
+        false => None,
+    };
+    let mut extras = Extras {
+        screenshots: Some(game.to_string()),
+        probe_illegal: true,
+        ..Extras::default()
+    };
+    let mut problems = Vec::new();
+    let deadline = Instant::now() + DEAL_LIMIT;
+    {
+        let mut players = [Player::new(&mut page)];
+        loop {
+            let done = play_round(&mut players, &mut problems, &mut extras).await?;
+            if let Some(spectator) = spectator.as_mut() {
+                let sample = spectator.sample().await?.clone();
+                if !sample.enabled().is_empty() {
+                    problems.push(format!(
+                        "the spectator's page enables {:?}",
+                        sample.enabled()
+                    ));
+                }
+            }
+            if done {
+                break;
+            }
+            if Instant::now() > deadline {
+                let page = &mut players[0].page;
+                return Err(page
+                    .fail(format!(
+                        "no #deal-result within {DEAL_LIMIT:?}; problems so far: {problems:#?}"
+                    ))
+                    .await);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let result = page.last.result.clone().unwrap_or_default();
+    println!("{game}: #deal-result {result:?}");
+    page.screenshot(&format!("{game}-result-desktop")).await?;
+    if result.trim().is_empty() {
+        problems.push("#deal-result is shown empty".into());
+    }
+    for phase in ["auction", "play"] {
+        if !extras.shot.contains(phase) {
+            problems.push(format!(
+                "never my turn in the {phase}: no {game}-{phase} screenshots"
+            ));
+        }
+    }
+    let mut pages = vec![&page];
+    if let Some(spectator) = spectator.as_mut() {
+        spectator.sample().await?;
+        pages.push(spectator);
+    }
+    check_hidden(env, &pages, table).await?;
+    problems.extend(extras.findings);
+    problems.extend(page.defects.iter().cloned());
+    no_defects(game, &problems)
+}
+
+#[test]
+fn bridge_deal_through_the_page_with_a_spectator() {
+    run("bridge", Duration::from_secs(300), |env| {
+        Box::pin(one_game(
+            env,
+            "bridge",
+            json!({}),
+            json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
+            true,
+        ))
+    });
+}
+
+#[test]
+fn deuces_wild_deal_through_the_page() {
+    run("deuces-wild", Duration::from_secs(300), |env| {
+        Box::pin(one_game(
+            env,
+            "deuces-wild",
+            json!({}),
+            json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
+            false,
+        ))
+    });
+}
+
+#[test]
+fn five_crowns_deal_through_the_page() {
+    run("five-crowns", Duration::from_secs(300), |env| {
+        Box::pin(one_game(
+            env,
+            "five-crowns",
+            json!({}),
+            json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
+            false,
+        ))
+    });
+}
+
+#[test]
+fn devils_bridge_five_players_deal_through_the_page() {
+    run("devils-bridge", Duration::from_secs(300), |env| {
+        Box::pin(one_game(
+            env,
+            "devils-bridge",
+            // Ten cards each first (down then up), so the deal is a real one.
+            json!({"players": 5, "hand_order": "down_up"}),
+            json!({"0": "me", "1": "basic", "2": "basic", "3": "basic", "4": "basic"}),
+            false,
+        ))
+    });
+}
+
+#[test]
+fn bridgette_deal_through_the_page() {
+    run("bridgette", Duration::from_secs(300), |env| {
+        Box::pin(one_game(
+            env,
+            "bridgette",
+            json!({}),
+            json!({"0": "me", "1": "basic"}),
+            false,
+        ))
+    });
+}
+
+/// Two players' browsers at one Devil's Bridge table (seats 0 and 1, a computer player in
+/// seat 2), its first hand blind, a third browser watching: they play the deal against
+/// each other, and no page shows a card its viewer may not see (in the blind hand, one's
+/// own card).
+async fn two_players(env: &mut Env) -> Result<(), String> {
+    let mut host = Page::open(&env.driver, env.server.addr, "/", "devils-0").await?;
+    let (table, _) = host
+        .create_table(
+            "devils-bridge",
+            json!({"players": 3, "blind_one_card_hands": "all"}),
+            json!({"0": "me", "1": "", "2": "basic"}),
+            fast(),
+        )
+        .await?;
+    let path = format!("/t/{table}");
+    let mut guest = Page::open(&env.driver, env.server.addr, &path, "devils-1").await?;
+    guest
+        .wait_for("a button[data-sit=\"1\"]", Duration::from_secs(20), |_| {
+            true
+        })
+        .await?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !guest
+        .session
+        .click_found(
+            "return document.querySelector('button[data-sit=\"1\"]');",
+            json!([]),
+        )
+        .await?
+    {
+        if Instant::now() > deadline {
+            return Err(guest
+                .fail("no button[data-sit=\"1\"] to take the free seat".into())
+                .await);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let mut watcher = Page::open(&env.driver, env.server.addr, &path, "devils-spectator").await?;
+    let mut extras = Extras {
+        probe_illegal: true,
+        ..Extras::default()
+    };
+    let problems = {
+        let mut players = [Player::new(&mut host), Player::new(&mut guest)];
+        let problems = play_to_result(&mut players, DEAL_LIMIT, &mut extras).await?;
+        for player in &players {
+            if player.pressed == 0 {
+                return Err(format!("{} pressed nothing", player.page.label));
+            }
+        }
+        problems
+    };
+    watcher.sample().await?;
+    check_hidden(env, &[&host, &guest, &watcher], table).await?;
+    let mut defects = problems;
+    defects.extend(extras.findings);
+    defects.extend(host.defects.iter().chain(&guest.defects).cloned());
+    no_defects("two players", &defects)
+}
+
+#[test]
+fn two_browsers_play_each_other_with_a_spectator() {
+    run("two players", Duration::from_secs(300), |env| {
+        Box::pin(two_players(env))
+    });
+}
+
+/// The deal's actions a view shows.
+fn history(view: &Value) -> Vec<Value> {
+    view["deal"]["history"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Plays until `until` accepts the page's latest view.
+async fn play_until(
+    player: &mut Player<'_>,
+    problems: &mut Vec<String>,
+    what: &str,
+    until: impl Fn(&Value) -> bool,
+) -> Result<(), String> {
+    let deadline = Instant::now() + DEAL_LIMIT;
+    let mut extras = Extras::default();
+    loop {
+        let done = play_round(std::slice::from_mut(player), problems, &mut extras).await?;
+        if player.page.latest_view().is_some_and(&until) {
+            return Ok(());
+        }
+        if done || Instant::now() > deadline {
+            return Err(player
+                .page
+                .fail(format!("the deal never reached {what}"))
+                .await);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// After an interruption: the page shows a version at least `version` again, and the
+/// first view it received since frame `from` keeps every action of `before`.
+async fn resumed(
+    page: &mut Page,
+    from: usize,
+    version: u64,
+    before: &[Value],
+    what: &str,
+) -> Result<(), String> {
+    page.wait_for(
+        &format!("the table again at version {version} or later after {what}"),
+        Duration::from_secs(30),
+        |s| s.version().is_some_and(|v| v >= version) && s.banner.is_none(),
+    )
+    .await?;
+    let first = page.frames[from.min(page.frames.len())..]
+        .iter()
+        .find(|f| !f.sent && f.json["type"] == "view")
+        .map(|f| history(&f.json["view"]))
+        .ok_or(format!("no view received after {what}"))?;
+    if first.len() < before.len() || first[..before.len()] != *before {
+        return Err(page
+            .fail(format!(
+                "after {what} the deal's actions are {first:?}, not a continuation of {before:?}"
+            ))
+            .await);
+    }
+    Ok(())
+}
+
+/// Reload mid-auction, SIGKILL and restart mid-play, then the deal's end.
+async fn interruptions(env: &mut Env) -> Result<(), String> {
+    let mut page = Page::open(&env.driver, env.server.addr, "/", "bridge-resume").await?;
+    let (table, _) = page
+        .create_table(
+            "bridge",
+            json!({}),
+            json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
+            fast(),
+        )
+        .await?;
+    let mut problems = Vec::new();
+    let mut player = Player::new(&mut page);
+    // The reload: once South has called.
+    play_until(&mut player, &mut problems, "a call by South", |v| {
+        history(v).iter().any(|m| m["player"] == "S")
+    })
+    .await?;
+    let p = &mut *player.page;
+    let view = p.latest_view().cloned().unwrap_or_default();
+    let (version, before) = (view["version"].as_u64().unwrap_or(0), history(&view));
+    let from = p.frames.len();
+    p.session.refresh().await?;
+    resumed(p, from, version, &before, "a reload").await?;
+    println!(
+        "reload at version {version}: resumed with {} actions",
+        before.len()
+    );
+    // The kill: a few cards into the play.
+    player.pending = None;
+    play_until(&mut player, &mut problems, "three cards played", |v| {
+        v["deal"]["phase"] == "play"
+            && history(v)
+                .iter()
+                .filter(|m| browser_support::is_card(m["action"].as_str().unwrap_or("")))
+                .count()
+                >= 3
+    })
+    .await?;
+    let p = &mut *player.page;
+    let view = p.latest_view().cloned().unwrap_or_default();
+    let (version, before) = (view["version"].as_u64().unwrap_or(0), history(&view));
+    let addr = env.server.addr;
+    let log = env.server.log.clone();
+    env.server.kill();
+    p.wait_for(
+        "#banner saying Reconnecting",
+        Duration::from_secs(20),
+        |s| {
+            s.banner
+                .as_deref()
+                .is_some_and(|b| b.contains("Reconnecting"))
+        },
+    )
+    .await?;
+    p.screenshot("bridge-reconnecting-desktop").await?;
+    let from = p.frames.len();
+    env.server = Server::start_at(&env.db, &log, &addr.to_string())?;
+    resumed(p, from, version, &before, "a server restart").await?;
+    println!(
+        "server killed at version {version}: resumed with {} actions",
+        before.len()
+    );
+    let mut extras = Extras::default();
+    player.pending = None;
+    let more = play_to_result(std::slice::from_mut(&mut player), DEAL_LIMIT, &mut extras).await?;
+    problems.extend(more);
+    drop(player);
+    check_hidden(env, &[&page], table).await?;
+    problems.extend(page.defects.iter().cloned());
+    no_defects("reload and restart", &problems)
+}
+
+#[test]
+fn reload_and_server_restart_resume_the_deal() {
+    run("interruptions", Duration::from_secs(300), |env| {
+        Box::pin(interruptions(env))
+    });
+}
