@@ -319,7 +319,8 @@ function rubberSheet(sheet) {
     parts.push(h("p", { class: "sheet-note strong" }, `Match: NS ${plain(t.NS)}, EW ${plain(t.EW)}`));
   }
   if (!sheet.over && sheet.vulnerability) {
-    parts.push(h("p", { class: "sheet-note" }, `Next deal: ${sheet.next_dealer || "?"} deals, vulnerable: ${vulLabel(sheet.vulnerability)}`));
+    const vul = { None: "neither side vulnerable", NS: "N-S vulnerable", EW: "E-W vulnerable", Both: "both sides vulnerable" }[sheet.vulnerability];
+    parts.push(h("p", { class: "sheet-note" }, `Next deal: ${sheet.next_dealer || "?"} deals, ${vul || sheet.vulnerability}`));
   }
   return parts;
 }
