@@ -1,0 +1,216 @@
+// The side column: the auction, the table's buttons (undo, claim, hint, four colours),
+// the score sheet, who is at the table, the chat, and the review of the last deal.
+
+import { h, replace } from "./dom.js";
+import { callLabel, cardName } from "./cards.js";
+import { seatLabel, seatName, seatsInOrder } from "./deal.js";
+import { renderAuction } from "./auction.js";
+import { renderSheet } from "./sheet.js";
+import { renderReview } from "./review.js";
+
+/**
+ * Draws the side column and the review from each view.
+ * @param {Object} t the table screen's shared state and actions (see table.js)
+ * @returns {{ renderSide, renderReviewPanel }}
+ */
+export function sideRenderer(t) {
+  const { ui, els, legal, send, render, ctx, wideQuery } = t;
+  const { seatEntry, presenceText } = t.felt;
+  const { remainingTricks } = t.zone;
+
+  function renderSide() {
+    const view = ui.view;
+    const deal = view.deal;
+    const c = ctx();
+    // The auction: shown while it runs and as a record afterwards.
+    // While the auction runs on a narrow screen it sits right under the turn line.
+    if (deal && deal.phase === "auction" && !wideQuery.matches) els.result.after(els.auctionPanel);
+    else if (els.auctionPanel.parentElement !== els.side) els.side.prepend(els.auctionPanel);
+    if (deal && (deal.phase !== "exchange" || view.game !== "bridgette")) {
+      els.auctionPanel.hidden = false;
+      renderAuction(els.auctionHost, view, c);
+    } else {
+      els.auctionPanel.hidden = true;
+      replace(els.auctionHost);
+    }
+    renderControls();
+    renderPlayers();
+    renderChat();
+    renderSheet(els.sheetHost, view, c);
+  }
+
+  function renderControls() {
+    const view = ui.view;
+    const deal = view.deal;
+    const mySeat = view.viewer && view.viewer.seat;
+    const playing = view.status === "playing" && deal && deal.phase !== "finished";
+    const myActions = deal && Array.isArray(deal.history) ? deal.history.some((e) => e.player === mySeat) : false;
+    const canUndo = mySeat && playing && myActions && !view.undo && !view.claim && !(deal && deal.blind);
+    const canClaim =
+      mySeat && playing && deal.phase === "play" && view.game !== "devils-bridge" && !view.claim && !view.undo && remainingTricks() > 0;
+    const parts = !mySeat ? [] : [
+      h("button", {
+        type: "button",
+        id: "undo",
+        disabled: !canUndo,
+        title: canUndo ? "Ask to take back your last action" : undoWhyNot(),
+        text: "Undo",
+        onclick: () => send("undo"),
+      }),
+      h("button", {
+        type: "button",
+        id: "claim",
+        disabled: !canClaim,
+        "aria-expanded": ui.claimOpen ? "true" : "false",
+        title: view.game === "devils-bridge" ? "Devil's Bridge has no claims" : "Claim some of the tricks left",
+        text: "Claim",
+        onclick: () => {
+          ui.claimOpen = !ui.claimOpen;
+          render();
+        },
+      }),
+    ];
+    if (view.settings && view.settings.hints) {
+      parts.push(
+        h("button", {
+          type: "button",
+          id: "hint",
+          disabled: legal().length === 0,
+          text: "Hint",
+          onclick: () => {
+            send("hint").then((msg) => {
+              if (msg && msg.type === "hint") {
+                ui.hint = { action: msg.action, reason: msg.reason, version: ui.view.version };
+                render();
+              }
+            });
+          },
+        }),
+      );
+    }
+    parts.push(
+      h("button", {
+        type: "button",
+        id: "four-colour-btn",
+        "aria-pressed": document.body.classList.contains("four-colour") ? "true" : "false",
+        title: "Four-colour deck",
+        text: "4 colours",
+        onclick: () => {
+          const on = !document.body.classList.contains("four-colour");
+          document.body.classList.toggle("four-colour", on);
+          try {
+            localStorage.setItem("tenace.fourColour", on ? "1" : "0");
+          } catch {
+            // Storage may be off; the choice then lasts for this page only.
+          }
+          render();
+        },
+      })
+    );
+    replace(els.controls, h("div", { class: "buttons" }, ...parts));
+    if (ui.hint) {
+      els.controls.append(
+        h(
+          "p",
+          { id: "hint-text", class: "hint-text", role: "status" },
+          h("strong", { text: `Hint: ${hintLabel(ui.hint.action)}` }),
+          ui.hint.reason ? ` — ${ui.hint.reason}` : "",
+        ),
+      );
+    }
+  }
+
+  function hintLabel(action) {
+    if (!action) return "";
+    if (/^(?:[SHDCR][AKQJT2-9]|JK[SHDC]?|GC|RC|LC)$/.test(action)) return cardName(action);
+    if (action.startsWith("discard ")) return `discard the ${cardName(action.slice(8))}`;
+    return callLabel(action);
+  }
+
+  function undoWhyNot() {
+    const view = ui.view;
+    if (!view.viewer || !view.viewer.seat) return "Spectators cannot undo";
+    if (view.deal && view.deal.blind) return "No undo in a blind hand";
+    return "Nothing of yours to take back yet";
+  }
+
+  function renderPlayers() {
+    const view = ui.view;
+    const mySeat = view.viewer && view.viewer.seat;
+    const order = seatsInOrder(view);
+    replace(
+      els.players,
+      h("h2", { text: "At the table" }),
+      h(
+        "ul",
+        {},
+        ...order.map((seat) => {
+          const entry = seatEntry(seat);
+          return h(
+            "li",
+            { dataset: { seat, presence: entry.presence } },
+            h("span", { class: `dot presence-${entry.presence}`, "aria-hidden": "true" }),
+            h("span", { class: "seat-label", text: seatLabel(view.game, seat) }),
+            h("span", { class: "name", text: entry.player || entry.bot ? entry.name || "" : "—" }),
+            h("span", { class: "presence", text: seat === mySeat ? "you" : presenceText(entry) }),
+          );
+        }),
+      ),
+      mySeat ? null : h("p", { class: "spectator-note", text: "You are watching this table." }),
+    );
+  }
+
+  function renderChat() {
+    const view = ui.view;
+    const list = view.chat || [];
+    replace(
+      els.chatLog,
+      ...list.map((m) =>
+        h("li", {}, h("span", { class: "from", text: `${m.name || seatName(view, m.seat)}: ` }), h("span", { class: "text", text: m.text })),
+      ),
+    );
+    els.chatLog.scrollTop = els.chatLog.scrollHeight;
+    els.chatInput.disabled = false;
+  }
+
+  els.chatForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = els.chatInput.value.trim();
+    if (!text) return;
+    send("chat", { text }).then((ack) => {
+      if (ack) els.chatInput.value = "";
+    });
+  });
+
+  function renderReviewPanel() {
+    const view = ui.view;
+    if (!ui.reviewOpen || !view.last_deal) {
+      els.review.hidden = true;
+      replace(els.review);
+      return;
+    }
+    els.review.hidden = false;
+    const host = h("div", { class: "review-host" });
+    renderReview(host, view, ctx());
+    replace(
+      els.review,
+      h(
+        "div",
+        { class: "review-dialog", role: "dialog", "aria-label": `Review of deal ${view.last_deal.number}` },
+        h("button", {
+          type: "button",
+          class: "close",
+          id: "review-close",
+          text: "Close review",
+          onclick: () => {
+            ui.reviewOpen = false;
+            render();
+          },
+        }),
+        host,
+      ),
+    );
+  }
+
+  return { renderSide, renderReviewPanel };
+}
