@@ -141,10 +141,12 @@ function stateOf(el) {
  * @returns {HTMLElement}
  */
 export function auctionTable(auction) {
-  const { history, players, dealer, vulnerability, notes, label, plainLabel, onNote, openNote } = auction;
+  const { history, players, dealer, vulnerability, notes, label, plainLabel, onNote, openNote, toCall } = auction;
   const calls = history.map((entry, index) => ({ ...entry, index })).filter((e) => CALL.test(e.action));
   const start = Math.max(0, players.indexOf(dealer));
-  const cells = [...Array(start).fill(null), ...calls];
+  // The seat to call next gets a "?" in its cell, as on a paper auction being written.
+  const next = toCall ? [{ pending: true, player: toCall }] : [];
+  const cells = [...Array(start).fill(null), ...calls, ...next];
   const rows = [];
   for (let i = 0; i < cells.length; i += players.length) rows.push(cells.slice(i, i + players.length));
   const head = h(
@@ -170,6 +172,9 @@ export function auctionTable(auction) {
       players.map((_, col) => {
         const entry = row[col];
         if (!entry) return h("td", {});
+        if (entry.pending) {
+          return h("td", { class: "to-call", "aria-label": `${label(entry.player)} to call` }, "?");
+        }
         const note = notes && notes.get(entry.index);
         const content = callElement(entry.action);
         if (!note) {
@@ -258,6 +263,7 @@ export function renderAuction(el, view, ctx) {
           notes,
           label,
           plainLabel: (seat) => seatName(view, ctx, seat),
+          toCall: deal.phase === "auction" ? (deal.to_act || view.to_act || [])[0] : null,
           onNote: toggle,
           openNote: state.openNote,
         }),

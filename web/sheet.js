@@ -463,6 +463,7 @@ function devilsSheet(view, sheet, ctx) {
   const players = sheetPlayers(view, sheet);
   const label = (seat) => seatLabel(view, ctx, seat);
   const hands = sheet.hands || [];
+  const me = view.viewer ? view.viewer.seat : null;
   const running = Object.fromEntries(players.map((p) => [p, 0]));
   const rows = hands.map((hand) => {
     const cells = players.map((p) => {
@@ -474,7 +475,7 @@ function devilsSheet(view, sheet, ctx) {
       return h(
         "td",
         {
-          class: exact ? "devils-cell exact" : "devils-cell",
+          class: ["devils-cell", exact ? "exact" : null, p === me ? "me" : null].filter(Boolean).join(" "),
           "aria-label": `${label(p)}: bid ${bid}, took ${took}, ${points} points, total ${running[p]}`,
         },
         h("span", { class: "bt" }, `${bid ?? "–"}/${took ?? "–"}`),
