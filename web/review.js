@@ -13,6 +13,8 @@ import { resultText, signed } from "./sheet.js";
 const CARD = /^([SHDCR][AKQJT2-9]|JK[SHDCR]?|GC|RC|LC)$/;
 /** The action that ends a deal by an agreed claim. */
 const CLAIM = /^claim (\d+)$/;
+/** The seats of the partnership games, shown as letters beside the names. */
+const PARTNERSHIP_SEAT = /^[NESW]$/;
 /** How often a running review is asked for again. */
 const POLL_MS = 700;
 
@@ -24,8 +26,9 @@ function heldCode(play) {
 /**
  * Reads a finished deal's record into its plays and tricks. Each card's seat: the
  * history names declarer for dummy's cards, so a declarer's card that dummy was dealt is
- * dummy's. Each trick's winner is the next trick's leader; the last complete trick's is
- * the leader of the record's final (empty or claimed-over) trick.
+ * dummy's. Each trick's winner is the next trick's leader; the last trick's is the
+ * leader of the record's final trick, which the engine leaves empty and led by the
+ * winner (a trick cut short by a claim has no winner).
  * @param {{record: Object, dealt: Object}} last
  */
 export function readDeal(last) {
@@ -56,7 +59,6 @@ export function readDeal(last) {
     if (trick.cards.length < n) return;
     const next = tricks[i + 1];
     if (next) trick.winner = next.cards[0].seat;
-    else if (record.trick && record.trick.leader && (record.trick.cards || []).length === 0) trick.winner = record.trick.leader;
     else if (record.trick && record.trick.leader) trick.winner = record.trick.leader;
   });
   // The hands the play began with: as dealt, but Bridgette's are the ones after the
@@ -68,7 +70,10 @@ export function readDeal(last) {
   } else {
     start = Object.fromEntries(players.map((p) => [p, [...(dealt[p] || [])]]));
   }
-  return { record, players, tricks, start, claim, number: last.number };
+  // North, East, South and West sit around a compass; Devil's Bridge's numbered seats,
+  // even four of them, and Bridgette's two sit in rows.
+  const partnership = players.length === 4 && players.every((p) => PARTNERSHIP_SEAT.test(p));
+  return { record, players, tricks, start, claim, partnership, number: last.number };
 }
 
 /** The hands left after the first `done` tricks. */
@@ -84,9 +89,6 @@ function handsAfter(model, done) {
   });
   return left;
 }
-
-/** The seats of the partnership games, shown as letters beside the names. */
-const PARTNERSHIP_SEAT = /^[NESW]$/;
 
 /** A rank as players write it: the engine's `T` is 10. */
 function rankText(rank) {
@@ -183,7 +185,8 @@ export function renderReview(el, view, ctx) {
 
 /** Whether the review needs no more asking: done, or refused by the server. */
 function isFinal(dd) {
-  return dd.status === "done" || (dd.status === "error" && !dd.retry);
+  if (dd.status === "error") return !dd.retry;
+  return dd.status !== "loading" && dd.status !== "queued" && dd.status !== "running";
 }
 
 /** Builds the section: heading and result, the auction, the replay, the DD review. */
@@ -380,7 +383,7 @@ function drawReplay(state) {
   const trickView = trickBox(model, trick, label);
   const plainName = (seat) => seatName(view, ctx, seat);
   const layout =
-    model.players.length === 4
+    model.partnership
       ? compass(model, hands, trickView, label, trump, r, plainName)
       : rows(model, hands, trickView, label, trump, r, plainName);
   replace(state.replayBox, nav, layout, model.claim && step === total ? h("p", { class: "sheet-note" }, `${label(model.claim.by)} claimed ${model.claim.tricks} of the remaining tricks.`) : null);
@@ -391,7 +394,7 @@ function trickBox(model, trick, label) {
   if (!trick) return h("div", { class: "review-trick empty" });
   return h(
     "div",
-    { class: `review-trick players-${model.players.length}`, role: "list", "aria-label": "the trick" },
+    { class: model.partnership ? "review-trick compass-trick" : "review-trick", role: "list", "aria-label": "the trick" },
     trick.cards.map(({ seat, card }, i) =>
       h(
         "div",
@@ -402,7 +405,7 @@ function trickBox(model, trick, label) {
           "aria-label": `${label(seat)}${i === 0 ? " led" : ""} ${cardName(card)}${seat === trick.winner ? ", won the trick" : ""}`,
         },
         cardFace(card),
-        h("span", { class: "played-by" }, model.players.length === 4 ? seat : label(seat)),
+        h("span", { class: "played-by" }, model.partnership ? seat : label(seat)),
       ),
     ),
   );
