@@ -2,7 +2,6 @@
 // the score sheet, who is at the table, the chat, and the review of the last deal.
 
 import { h, replace } from "./dom.js";
-import { callLabel, cardName } from "./cards.js";
 import { seatLabel, seatName, seatsInOrder } from "./deal.js";
 import { renderAuction } from "./auction.js";
 import { renderSheet } from "./sheet.js";
@@ -75,14 +74,18 @@ export function sideRenderer(t) {
         h("button", {
           type: "button",
           id: "hint",
-          disabled: legal().length === 0,
-          text: "Hint",
+          disabled: legal().length === 0 || ui.hintPending,
+          "aria-busy": ui.hintPending ? "true" : null,
+          text: ui.hintPending ? "Thinking…" : "Hint",
           onclick: () => {
+            ui.hintPending = true;
+            render();
             send("hint").then((msg) => {
+              ui.hintPending = false;
               if (msg && msg.type === "hint") {
                 ui.hint = { action: msg.action, reason: msg.reason, version: ui.view.version };
-                render();
               }
+              render();
             });
           },
         }),
@@ -108,23 +111,6 @@ export function sideRenderer(t) {
       })
     );
     replace(els.controls, h("div", { class: "buttons" }, ...parts));
-    if (ui.hint) {
-      els.controls.append(
-        h(
-          "p",
-          { id: "hint-text", class: "hint-text", role: "status" },
-          h("strong", { text: `Hint: ${hintLabel(ui.hint.action)}` }),
-          ui.hint.reason ? ` — ${ui.hint.reason}` : "",
-        ),
-      );
-    }
-  }
-
-  function hintLabel(action) {
-    if (!action) return "";
-    if (/^(?:[SHDCR][AKQJT2-9]|JK[SHDC]?|GC|RC|LC)$/.test(action)) return cardName(action);
-    if (action.startsWith("discard ")) return `discard the ${cardName(action.slice(8))}`;
-    return callLabel(action);
   }
 
   function undoWhyNot() {

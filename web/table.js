@@ -31,6 +31,7 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     reviewOpen: false,
     dismissedResult: null,
     hint: null,
+    hintPending: false,
     chatDraft: "",
   };
 
@@ -200,6 +201,12 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     renderSide();
     renderReviewPanel();
     renderNotice();
+    // The hinted action, wherever it can be pressed, is ringed.
+    if (ui.hint) {
+      for (const el of els.table.querySelectorAll("[data-action]")) {
+        if (el.dataset.action === ui.hint.action) el.classList.add("hinted");
+      }
+    }
     restoreFocus(focus, els.table);
     const mine = legal().length > 0;
     document.title = `${mine ? "● Your turn · " : ""}${GAME_NAMES[view.game] || view.game} · table ${view.table}`;

@@ -3,8 +3,8 @@
 // discards, and the result of the deal just played.
 
 import { h, replace } from "./dom.js";
-import { cardBack, cardFace, cardName, sortHand, suitClass, suitSymbol } from "./cards.js";
-import { actingSeats, bottomSeat, isPartnership, playTurnSeat, resultLines, seatName, seatsInOrder, sideOf } from "./deal.js";
+import { callLabel, cardBack, cardFace, cardName, sortHand, suitClass, suitSymbol } from "./cards.js";
+import { actingSeats, bottomSeat, isCard, isPartnership, playTurnSeat, resultLines, seatName, seatsInOrder, sideOf } from "./deal.js";
 import { isCall, renderBiddingBox, renderExchange } from "./auction.js";
 import { signed } from "./sheet.js";
 import { layoutLater } from "./tableframe.js";
@@ -33,6 +33,7 @@ export function zoneRenderer(t) {
     const area = els.actions;
     replace(area);
     if (view.status === "open") area.append(inviteBox());
+    if (ui.hint) area.append(hintBox());
     if (deal && view.status === "playing") {
       if (ui.jokerOpen) area.append(jokerChooser());
       if (ui.claimOpen) area.append(claimChooser());
@@ -236,6 +237,23 @@ export function zoneRenderer(t) {
 
   function tableIdOf() {
     return ui.view ? ui.view.table : tableId;
+  }
+
+  /** The expert's suggestion, its action marked where it can be pressed. */
+  function hintBox() {
+    return h(
+      "p",
+      { id: "hint-text", class: "hint-text", role: "status" },
+      h("strong", { text: `Hint: ${hintLabel(ui.hint.action)}` }),
+      ui.hint.reason ? ` — ${ui.hint.reason}` : "",
+    );
+  }
+
+  function hintLabel(action) {
+    if (!action) return "";
+    if (isCard(action)) return cardName(action);
+    if (action.startsWith("discard ")) return `discard the ${cardName(action.slice(8))}`;
+    return callLabel(action);
   }
 
   function jokerChooser() {
