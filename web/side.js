@@ -168,35 +168,43 @@ export function sideRenderer(t) {
     });
   });
 
+  // The review's dialog is built once: the review module keeps its replay position and
+  // its fetch per element, so the same element is given to it on every view.
+  const reviewHost = h("div", { class: "review-host" });
+  const closeReview = () => {
+    ui.reviewOpen = false;
+    render();
+    document.getElementById("review-btn")?.focus();
+  };
+  const reviewDialog = h(
+    "div",
+    { class: "review-dialog", role: "dialog", "aria-modal": "true", "aria-label": "Review of the last deal" },
+    h("button", { type: "button", class: "close", id: "review-close", text: "Close review", onclick: closeReview }),
+    reviewHost,
+  );
+  els.review.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeReview();
+    }
+  });
+
   function renderReviewPanel() {
     const view = ui.view;
-    if (!ui.reviewOpen || !view.last_deal) {
+    const open = Boolean(ui.reviewOpen && view.last_deal);
+    document.body.classList.toggle("modal-open", open);
+    if (!open) {
       els.review.hidden = true;
-      replace(els.review);
       return;
     }
+    const opening = els.review.hidden;
     els.review.hidden = false;
-    const host = h("div", { class: "review-host" });
-    renderReview(host, view, ctx());
-    replace(
-      els.review,
-      h(
-        "div",
-        { class: "review-dialog", role: "dialog", "aria-label": `Review of deal ${view.last_deal.number}` },
-        h("button", {
-          type: "button",
-          class: "close",
-          id: "review-close",
-          text: "Close review",
-          onclick: () => {
-            ui.reviewOpen = false;
-            render();
-          },
-        }),
-        host,
-      ),
-    );
+    reviewDialog.setAttribute("aria-label", `Review of deal ${view.last_deal.number}`);
+    if (reviewDialog.parentElement !== els.review) replace(els.review, reviewDialog);
+    renderReview(reviewHost, view, ctx());
+    if (opening) document.getElementById("review-close")?.focus({ preventScroll: true });
   }
+
 
   return { renderSide, renderReviewPanel };
 }

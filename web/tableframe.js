@@ -90,8 +90,11 @@ export function focusKey(el, within) {
 
 export function restoreFocus(key, within) {
   if (!key) return;
+  // Focus that is still on a live element (moved on purpose during the render) stays.
+  const current = document.activeElement;
+  if (current && current !== document.body && current.isConnected) return;
   const el = within.querySelector(key);
-  if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+  if (el) el.focus({ preventScroll: true });
 }
 
 /**
