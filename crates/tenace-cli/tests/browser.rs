@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use browser_support::hidden::check_page;
+use browser_support::hidden::{catches_planted_cards, check_page};
 use browser_support::webdriver::ChromeDriver;
 use browser_support::{Extras, Page, Player, play_round, play_to_result};
 use serve_common::{Server, expect_json};
@@ -131,6 +131,8 @@ async fn check_hidden(env: &Env, pages: &[&Page], table: u64) -> Result<(), Stri
         }
         leaks.extend(report.leaks);
     }
+    // The same check must catch a card planted in what the first page saw.
+    catches_planted_cards(pages[0], &records)?;
     if leaks.is_empty() {
         Ok(())
     } else {
@@ -187,35 +189,11 @@ async fn one_game(
         probe_illegal: true,
         ..Extras::default()
     };
-    let mut problems = Vec::new();
-    let deadline = Instant::now() + DEAL_LIMIT;
-    {
+    let mut problems = {
         let mut players = [Player::new(&mut page)];
-        loop {
-            let done = play_round(&mut players, &mut problems, &mut extras).await?;
-            if let Some(spectator) = spectator.as_mut() {
-                let sample = spectator.sample().await?.clone();
-                if !sample.enabled().is_empty() {
-                    problems.push(format!(
-                        "the spectator's page enables {:?}",
-                        sample.enabled()
-                    ));
-                }
-            }
-            if done {
-                break;
-            }
-            if Instant::now() > deadline {
-                let page = &mut players[0].page;
-                return Err(page
-                    .fail(format!(
-                        "no #deal-result within {DEAL_LIMIT:?}; problems so far: {problems:#?}"
-                    ))
-                    .await);
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
+        let mut watchers: Vec<&mut Page> = spectator.iter_mut().collect();
+        play_to_result(&mut players, &mut watchers, DEAL_LIMIT, &mut extras).await?
+    };
     let result = page.last.result.clone().unwrap_or_default();
     println!("{game}: #deal-result {result:?}");
     page.screenshot(&format!("{game}-result-desktop")).await?;
@@ -230,10 +208,7 @@ async fn one_game(
         }
     }
     let mut pages = vec![&page];
-    if let Some(spectator) = spectator.as_mut() {
-        spectator.sample().await?;
-        pages.push(spectator);
-    }
+    pages.extend(spectator.as_ref());
     check_hidden(env, &pages, table).await?;
     problems.extend(extras.findings);
     problems.extend(page.defects.iter().cloned());
@@ -307,8 +282,8 @@ fn bridgette_deal_through_the_page() {
 }
 
 /// Two players' browsers at one Devil's Bridge table (seats 0 and 1, a computer player in
-/// seat 2), its first hand blind, a third browser watching: they play the deal against
-/// each other, and no page shows a card its viewer may not see (in the blind hand, one's
+/// seat 2), its first hand blind, a third browser watching: they play the first two deals
+/// against each other, and no page shows a card its viewer may not see (in the blind hand, one's
 /// own card).
 async fn two_players(env: &mut Env) -> Result<(), String> {
     let mut host = Page::open(&env.driver, env.server.addr, "/", "devils-0").await?;
@@ -350,7 +325,12 @@ async fn two_players(env: &mut Env) -> Result<(), String> {
     };
     let problems = {
         let mut players = [Player::new(&mut host), Player::new(&mut guest)];
-        let problems = play_to_result(&mut players, DEAL_LIMIT, &mut extras).await?;
+        // The blind hand of one card, then a hand of two.
+        for player in &mut players {
+            player.until_deal = 2;
+        }
+        let mut watchers = [&mut watcher];
+        let problems = play_to_result(&mut players, &mut watchers, DEAL_LIMIT, &mut extras).await?;
         for player in &players {
             if player.pressed == 0 {
                 return Err(format!("{} pressed nothing", player.page.label));
@@ -358,7 +338,6 @@ async fn two_players(env: &mut Env) -> Result<(), String> {
         }
         problems
     };
-    watcher.sample().await?;
     check_hidden(env, &[&host, &guest, &watcher], table).await?;
     let mut defects = problems;
     defects.extend(extras.findings);
@@ -500,7 +479,13 @@ async fn interruptions(env: &mut Env) -> Result<(), String> {
     );
     let mut extras = Extras::default();
     player.pending = None;
-    let more = play_to_result(std::slice::from_mut(&mut player), DEAL_LIMIT, &mut extras).await?;
+    let more = play_to_result(
+        std::slice::from_mut(&mut player),
+        &mut [],
+        DEAL_LIMIT,
+        &mut extras,
+    )
+    .await?;
     problems.extend(more);
     drop(player);
     check_hidden(env, &[&page], table).await?;

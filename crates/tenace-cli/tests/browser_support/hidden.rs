@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 use tenace_cards::Card;
 
-use super::Page;
+use super::{DomSnapshot, Frame, Page};
 
 #[allow(dead_code)] // the browser tests use the checker's scan, not all of it
 #[path = "../../../tenace-server/tests/prop_support/checker.rs"]
@@ -89,11 +89,57 @@ fn receiver_of(view: &Value) -> Receiver {
     }
 }
 
-/// A view's moment: the deal's number and how many of its actions are made.
-fn moment_of(view: &Value) -> Option<(u64, usize)> {
-    let number = view["deal_number"].as_u64()?;
-    let made = view["deal"]["history"].as_array()?.len();
-    Some((number, made))
+/// Where each view falls in its deal: `(deal number, actions made)`.
+///
+/// The count comes from the table's version, not from the view's `history`, which leaves
+/// out what its viewer may not see (a Bridgette opponent's face-down discards). Every
+/// event of a deal is an action (these tables neither chat nor undo), so a deal that
+/// ended at version `end` with `len` actions had made `len - (end - v)` of them at
+/// version `v`. A deal ends at the first version whose view shows it finished or shows a
+/// later deal.
+struct Moments {
+    /// Deal number → (the version that ended it, its number of actions).
+    ends: BTreeMap<u64, (u64, usize)>,
+}
+
+impl Moments {
+    fn new(frames: &[Frame], records: &[Value]) -> Moments {
+        let views: Vec<&Value> = frames
+            .iter()
+            .filter(|f| !f.sent && f.json["type"] == "view")
+            .map(|f| &f.json["view"])
+            .collect();
+        let mut ends = BTreeMap::new();
+        for deal in records {
+            let (Some(number), Some(len)) = (
+                deal["number"].as_u64(),
+                deal["record"]["history"].as_array().map(Vec::len),
+            ) else {
+                continue;
+            };
+            let end = views
+                .iter()
+                .filter(|v| {
+                    let shown = v["deal_number"].as_u64().unwrap_or(0);
+                    shown > number || (shown == number && v["deal"]["phase"] == "finished")
+                })
+                .filter_map(|v| v["version"].as_u64())
+                .min();
+            if let Some(end) = end {
+                ends.insert(number, (end, len));
+            }
+        }
+        Moments { ends }
+    }
+
+    /// A view's moment, when its deal has ended.
+    fn of(&self, view: &Value) -> Option<(u64, usize)> {
+        let number = view["deal_number"].as_u64()?;
+        let version = view["version"].as_u64()?;
+        let (end, len) = *self.ends.get(&number)?;
+        let made = len.checked_sub(usize::try_from(end.checked_sub(version)?).ok()?)?;
+        Some((number, made))
+    }
 }
 
 /// What the check covered and found.
@@ -111,13 +157,23 @@ pub struct Report {
 /// (`GET /api/tables/{id}/records`). Frames and snapshots of a deal not finished yet
 /// (a series goes on to its next deal) are not checked: its truth is not public yet.
 pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
+    check(&page.label, &page.frames, &page.snapshots, records)
+}
+
+/// [`check_page`] with what a page kept, given apart (so a test can plant a card).
+pub fn check(
+    label: &str,
+    frames: &[Frame],
+    snapshots: &[DomSnapshot],
+    records: &Value,
+) -> Result<Report, String> {
     let deals = records["deals"].as_array().cloned().unwrap_or_default();
     let mut truths: BTreeMap<u64, DealTruth> = BTreeMap::new();
     for deal in &deals {
         let number = deal["number"].as_u64().ok_or("a record has no number")?;
         let record = &deal["record"];
         let blind = if record["blind"] == true {
-            let shown = page.frames.iter().filter_map(|f| {
+            let shown = frames.iter().filter_map(|f| {
                 let view = &f.json["view"];
                 let live = view["deal_number"] == number && view["deal"]["phase"] != "finished";
                 (f.json["type"] == "view" && live).then(|| (receiver_of(view), &view["deal"]))
@@ -133,11 +189,12 @@ pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
             .map_err(|e| format!("deal {number}'s record: {e}"))?;
         truths.insert(number, truth);
     }
+    let moments = Moments::new(frames, &deals);
     let mut report = Report::default();
     // The commands the page sent, by id: an answer may repeat the cards one named.
     let mut sent_by_id: BTreeMap<&str, &str> = BTreeMap::new();
     let mut current: Option<(Receiver, u64, usize)> = None;
-    for frame in &page.frames {
+    for frame in frames {
         if frame.sent {
             if let Some(id) = frame.json["id"].as_str() {
                 sent_by_id.insert(id, &frame.text);
@@ -146,7 +203,9 @@ pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
         }
         if frame.json["type"] == "view" {
             let view = &frame.json["view"];
-            current = moment_of(view).map(|(n, made)| (receiver_of(view), n, made));
+            current = moments
+                .of(view)
+                .map(|(n, made)| (receiver_of(view), n, made));
         }
         let Some((receiver, number, made)) = &current else {
             continue;
@@ -168,17 +227,17 @@ pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
         if !hidden.is_empty() {
             report.leaks.push(format!(
                 "{}: a frame received by {receiver:?} in deal {number} after {made} actions names {:?}: {}",
-                page.label,
+                label,
                 hidden.iter().map(Card::to_string).collect::<Vec<_>>(),
                 cut(&frame.text)
             ));
         }
     }
-    for snapshot in &page.snapshots {
-        let Some(view) = page.view_at(snapshot.version) else {
+    for snapshot in snapshots {
+        let Some(view) = view_at(frames, snapshot.version) else {
             continue;
         };
-        let Some((number, made)) = moment_of(view) else {
+        let Some((number, made)) = moments.of(view) else {
             continue;
         };
         let Some(truth) = truths.get(&number) else {
@@ -191,13 +250,78 @@ pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
         if !hidden.is_empty() {
             report.leaks.push(format!(
                 "{}: the DOM shown to {receiver:?} at version {} (deal {number}, {made} actions in) names {:?}",
-                page.label,
+                label,
                 snapshot.version,
                 hidden.iter().map(Card::to_string).collect::<Vec<_>>(),
             ));
         }
     }
     Ok(report)
+}
+
+/// The last view received with this version.
+fn view_at(frames: &[Frame], version: u64) -> Option<&Value> {
+    frames
+        .iter()
+        .rev()
+        .find(|f| !f.sent && f.json["type"] == "view" && f.json["view"]["version"] == version)
+        .map(|f| &f.json["view"])
+}
+
+/// The check must see a leak: a hidden card's name planted in a DOM snapshot of a deal in
+/// progress, and its code in a frame, are each found. An error says what was missed.
+pub fn catches_planted_cards(page: &Page, records: &Value) -> Result<(), String> {
+    let deals = records["deals"].as_array().cloned().unwrap_or_default();
+    let moments = Moments::new(&page.frames, &deals);
+    let first = deals.first().ok_or("no finished deal")?;
+    let truth = DealTruth::from_record(&first["record"], None)
+        .map_err(|e| format!("deal 1's record: {e}"))?;
+    let number = first["number"].as_u64().unwrap_or(1);
+    // A snapshot of that deal before its end, and a card its viewer may not see then.
+    let spot = page.snapshots.iter().position(|s| {
+        view_at(&page.frames, s.version)
+            .and_then(|v| moments.of(v))
+            .is_some_and(|(n, made)| n == number && made < truth.history.len())
+    });
+    let Some(spot) = spot else {
+        return Err(format!(
+            "{}: no DOM snapshot of deal {number} in progress to plant a card in",
+            page.label
+        ));
+    };
+    let view = view_at(&page.frames, page.snapshots[spot].version).ok_or("no view")?;
+    let (_, made) = moments.of(view).ok_or("no moment")?;
+    let allowed = truth.allowed(&receiver_of(view), made, false);
+    let hidden = *truth
+        .deck
+        .iter()
+        .find(|c| !allowed.contains(c))
+        .ok_or("no hidden card mid-deal")?;
+    let mut snapshots = page.snapshots.clone();
+    snapshots[spot]
+        .text
+        .push_str(&format!("\nhe holds the {}", card_name(hidden)));
+    let planted = check(&page.label, &page.frames, &snapshots, records)?;
+    if planted.leaks.is_empty() {
+        return Err(format!(
+            "{}: the name of {hidden} planted in the DOM was not caught",
+            page.label
+        ));
+    }
+    let mut frames = page.frames.clone();
+    let at = frames
+        .iter()
+        .position(|f| !f.sent && f.json["view"]["version"] == view["version"])
+        .ok_or("no frame of that version")?;
+    frames[at].json["view"]["chat"] = serde_json::json!([{"text": format!("I hold {hidden}")}]);
+    let planted = check(&page.label, &frames, &page.snapshots, records)?;
+    if planted.leaks.is_empty() {
+        return Err(format!(
+            "{}: {hidden} planted in a frame was not caught",
+            page.label
+        ));
+    }
+    Ok(())
 }
 
 /// A long frame cut for a message.

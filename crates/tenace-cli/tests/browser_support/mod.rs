@@ -680,6 +680,8 @@ pub struct Player<'a> {
     pub pending: Option<(String, u64, Instant)>,
     /// Actions pressed so far.
     pub pressed: usize,
+    /// Play goes on until the result of this deal shows (1 unless set).
+    pub until_deal: u64,
 }
 
 impl<'a> Player<'a> {
@@ -689,6 +691,7 @@ impl<'a> Player<'a> {
             page,
             pending: None,
             pressed: 0,
+            until_deal: 1,
         }
     }
 }
@@ -743,6 +746,18 @@ pub fn contract_problems(sample: &Sample, view: &Value) -> Vec<String> {
     problems
 }
 
+/// The number of the deal whose result `#deal-result` shows ("Deal 2" on its first line;
+/// 1 if it names none).
+pub fn result_deal(sample: &Sample) -> Option<u64> {
+    let text = sample.result.as_deref()?;
+    let number = text
+        .split_whitespace()
+        .skip_while(|w| *w != "Deal")
+        .nth(1)
+        .and_then(|n| n.parse().ok());
+    Some(number.unwrap_or(1))
+}
+
 /// One look at every player's page, pressing an action where one may be pressed.
 /// Returns whether every page shows the deal's result. Contract disagreements go into
 /// `problems` (once each).
@@ -766,7 +781,7 @@ pub async fn play_round(
                 }
             }
         }
-        if sample.result.is_some() {
+        if result_deal(&sample).is_some_and(|n| n >= player.until_deal) {
             continue;
         }
         all_done = false;
@@ -835,16 +850,32 @@ pub async fn play_round(
 }
 
 /// Plays every human seat through its page until each page shows `#deal-result`, within
-/// `limit`. Returns the contract disagreements seen on the way.
+/// `limit`, looking at the `watchers`' pages (spectators) on every round too: they must
+/// enable nothing. Returns the contract disagreements seen on the way.
 pub async fn play_to_result(
     players: &mut [Player<'_>],
+    watchers: &mut [&mut Page],
     limit: Duration,
     extras: &mut Extras,
 ) -> Result<Vec<String>, String> {
     let deadline = Instant::now() + limit;
     let mut problems = Vec::new();
     loop {
-        if play_round(players, &mut problems, extras).await? {
+        let done = play_round(players, &mut problems, extras).await?;
+        for watcher in watchers.iter_mut() {
+            let enabled: Vec<String> = watcher
+                .sample()
+                .await?
+                .enabled()
+                .iter()
+                .map(|a| a.to_string())
+                .collect();
+            let p = format!("{}: a spectator's page enables {enabled:?}", watcher.label);
+            if !enabled.is_empty() && !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
+        if done {
             return Ok(problems);
         }
         if Instant::now() > deadline {
