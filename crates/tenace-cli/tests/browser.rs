@@ -24,6 +24,7 @@
 mod browser_support;
 mod serve_common;
 
+use std::collections::BTreeSet;
 use std::future::Future;
 use std::path::PathBuf;
 use std::pin::Pin;
@@ -360,7 +361,9 @@ fn history(view: &Value) -> Vec<Value> {
         .unwrap_or_default()
 }
 
-/// Plays until `until` accepts the page's latest view.
+/// Plays until `until` accepts the page's latest view, looked at before each round so
+/// the moment it names is caught before the page acts on it (a turn of its own is then
+/// still to play).
 async fn play_until(
     player: &mut Player<'_>,
     problems: &mut Vec<String>,
@@ -370,17 +373,29 @@ async fn play_until(
     let deadline = Instant::now() + DEAL_LIMIT;
     let mut extras = Extras::default();
     loop {
-        let done = play_round(std::slice::from_mut(player), problems, &mut extras).await?;
-        if player.page.latest_view().is_some_and(&until) {
+        player.page.sample().await?;
+        if player.pending.is_none() && player.page.latest_view().is_some_and(&until) {
             return Ok(());
         }
+        let done = play_round(std::slice::from_mut(player), problems, &mut extras).await?;
         if done || Instant::now() > deadline {
             return Err(player
                 .page
                 .fail(format!("the deal never reached {what}"))
                 .await);
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        if let Some((_, at, _)) = &player.pending {
+            // Pressed: wait for the table to move before looking again.
+            if player
+                .page
+                .latest_view()
+                .and_then(|v| v["version"].as_u64())
+                != Some(*at)
+            {
+                player.pending = None;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
     }
 }
 
@@ -414,7 +429,21 @@ async fn resumed(
     Ok(())
 }
 
-/// Reload mid-auction, SIGKILL and restart mid-play, then the deal's end.
+/// Cards played in a view's history.
+fn cards_played(view: &Value) -> usize {
+    history(view)
+        .iter()
+        .filter(|m| browser_support::is_card(m["action"].as_str().unwrap_or("")))
+        .count()
+}
+
+/// Whether the view's viewer has something to do.
+fn my_turn(view: &Value) -> bool {
+    view["legal"].as_array().is_some_and(|l| !l.is_empty())
+}
+
+/// Reload mid-auction, SIGKILL and restart mid-play at the player's turn (a card pressed
+/// while the server is down goes when it is back, once), then the deal's end.
 async fn interruptions(env: &mut Env) -> Result<(), String> {
     let mut page = Page::open(&env.driver, env.server.addr, "/", "bridge-resume").await?;
     let (table, _) = page
@@ -435,23 +464,29 @@ async fn interruptions(env: &mut Env) -> Result<(), String> {
     let p = &mut *player.page;
     let view = p.latest_view().cloned().unwrap_or_default();
     let (version, before) = (view["version"].as_u64().unwrap_or(0), history(&view));
+    let hand = p.cards_in("#my-hand").await?;
     let from = p.frames.len();
     p.session.refresh().await?;
     resumed(p, from, version, &before, "a reload").await?;
+    let shown = p.latest_view().cloned().unwrap_or_default();
+    if shown["version"] == version && p.cards_in("#my-hand").await? != hand {
+        return Err(p
+            .fail(format!(
+                "after the reload #my-hand shows other cards than {hand:?}"
+            ))
+            .await);
+    }
     println!(
         "reload at version {version}: resumed with {} actions",
         before.len()
     );
-    // The kill: a few cards into the play.
-    player.pending = None;
-    play_until(&mut player, &mut problems, "three cards played", |v| {
-        v["deal"]["phase"] == "play"
-            && history(v)
-                .iter()
-                .filter(|m| browser_support::is_card(m["action"].as_str().unwrap_or("")))
-                .count()
-                >= 3
-    })
+    // The kill: a few cards into the play, at South's turn.
+    play_until(
+        &mut player,
+        &mut problems,
+        "South's turn after three cards",
+        |v| v["deal"]["phase"] == "play" && cards_played(v) >= 3 && my_turn(v),
+    )
     .await?;
     let p = &mut *player.page;
     let view = p.latest_view().cloned().unwrap_or_default();
@@ -470,9 +505,65 @@ async fn interruptions(env: &mut Env) -> Result<(), String> {
     )
     .await?;
     p.screenshot("bridge-reconnecting-desktop").await?;
+    // A card pressed while the server is down: the page keeps it and sends it (under one
+    // id) once the server is back.
+    let offline = p
+        .last
+        .enabled()
+        .into_iter()
+        .find(|a| browser_support::is_card(a))
+        .map(str::to_string);
+    let sent_from = p.frames.len();
+    match &offline {
+        Some(card) => {
+            p.press(card).await?;
+        }
+        None => problems.push(format!(
+            "while the server is down the page offers no card to press (legal was {})",
+            view["legal"]
+        )),
+    }
     let from = p.frames.len();
     env.server = Server::start_at(&env.db, &log, &addr.to_string())?;
     resumed(p, from, version, &before, "a server restart").await?;
+    if let Some(card) = &offline {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            p.sample().await?;
+            let played = p
+                .latest_view()
+                .map(|v| {
+                    history(v)
+                        .iter()
+                        .filter(|m| m["action"] == card.as_str())
+                        .count()
+                })
+                .unwrap_or(0);
+            if played == 1 {
+                break;
+            }
+            if played > 1 || Instant::now() > deadline {
+                return Err(p
+                    .fail(format!(
+                        "the card {card} pressed while the server was down is in the deal {played} times"
+                    ))
+                    .await);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let ids: BTreeSet<String> = p
+            .sent_since(sent_from)
+            .iter()
+            .filter(|f| f.json["type"] == "act" && f.json["action"] == card.as_str())
+            .filter_map(|f| f.json["id"].as_str().map(str::to_string))
+            .collect();
+        if ids.len() != 1 {
+            problems.push(format!(
+                "the card {card} pressed while the server was down went under ids {ids:?}, not one"
+            ));
+        }
+        println!("{card} pressed while the server was down: played once");
+    }
     println!(
         "server killed at version {version}: resumed with {} actions",
         before.len()

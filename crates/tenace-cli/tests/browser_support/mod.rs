@@ -31,16 +31,28 @@ const POLL: Duration = Duration::from_millis(120);
 
 /// Where screenshots go: `target/screenshots/`, found from the test binary's own place
 /// (`target/debug/deps/…`), so a custom target directory is honoured.
+/// The failure and defect screenshots of an earlier run are removed on first use, so
+/// those there are this run's.
 pub fn screenshot_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap_or_default();
-    let target = exe
-        .ancestors()
-        .nth(3)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("target"));
-    let dir = target.join("screenshots");
-    let _ = std::fs::create_dir_all(&dir);
-    dir
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap_or_default();
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("target"));
+        let dir = target.join("screenshots");
+        let _ = std::fs::create_dir_all(&dir);
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.starts_with("FAILED-") || name.starts_with("DEFECT-") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        dir
+    })
+    .clone()
 }
 
 /// One WebSocket frame the page sent or received.
@@ -416,6 +428,23 @@ impl Page {
             }
             tokio::time::sleep(POLL).await;
         }
+    }
+
+    /// The `data-card`s inside the elements a selector finds, in order.
+    pub async fn cards_in(&mut self, selector: &str) -> Result<Vec<String>, String> {
+        let v = self
+            .exec(
+                "return [...document.querySelectorAll(arguments[0])].map((e) => e.dataset.card);",
+                json!([format!("{selector} [data-card]")]),
+            )
+            .await?;
+        Ok(v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default())
     }
 
     /// Runs a script and returns its result, failing with a screenshot.
