@@ -32,6 +32,7 @@ mod claim;
 mod error;
 mod event;
 mod game;
+pub mod review;
 mod setup;
 mod table;
 mod view;

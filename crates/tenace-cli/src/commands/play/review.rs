@@ -2,20 +2,17 @@
 //! double-dummy analysis that arrives piece by piece while the player reads. Shown once
 //! the deal is over, when every hand may be seen; but Bridgette's discards stay hidden
 //! (RULES.md §4.2: discards are dead and never revealed), so its hands are the ones
-//! played, after the exchange.
+//! played, after the exchange. The analysis is the table library's
+//! ([`tenace_table::review`], the one the server offers too), written here as text.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::{Duration, Instant};
+use std::cell::Cell;
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
-use tenace_bots::expert::play_position;
-use tenace_cards::{Card, Player, Suit};
-use tenace_rules::bridge::BridgeDeal;
-use tenace_rules::bridgette::BridgetteDeal;
-use tenace_rules::devils_bridge::DevilsHand;
+use tenace_cards::Player;
 use tenace_rules::trick::Trick;
-use tenace_rules::{Action, AnyGame, Game, Phase, View};
-use tenace_solver::{Position, SolveError, Solver};
+use tenace_rules::{Action, AnyGame, Game, GameConfig, Phase, View};
+use tenace_table::review::{Progress, Review, Reviewer, Reviewing, StrainTable};
 
 use super::app::LastTrick;
 use super::render::glyphs::{Glyphs, count, player_name};
@@ -118,317 +115,229 @@ fn sanitized(mut full: View, game: &PlayMatch, viewer: Player) -> View {
     full
 }
 
-/// The double-dummy analysis of a review, solved on a thread of its own so the screen
-/// stays live: a full deal of the generic games can take the solver minutes. Each step
-/// sends what is known so far. Dropping it asks the thread to stop; the solver is asked
-/// in slices of [`SLICE`], so it stops within one.
+/// The double-dummy analysis of a review, solved on a thread of its own (its steps shared
+/// out among every core) so the screen stays live: a full deal of the generic games can
+/// take the solver minutes. Dropping it asks the work to stop; it ends within one solver
+/// slice.
 pub struct Analysis {
-    updates: mpsc::Receiver<DoubleDummy>,
-    stop: Arc<AtomicBool>,
+    reviewing: Arc<Reviewing>,
+    worker: JoinHandle<()>,
+    /// The progress's change count when last read.
+    seen: Cell<u64>,
+    config: GameConfig,
+    players: usize,
+    glyphs: Glyphs,
 }
-
-/// How long one question to the solver may run before the thread looks whether it should
-/// stop; each retry of the same question doubles it, up to [`LONGEST_SLICE`]. The
-/// solver's tables keep what it learnt, so the next slice goes on from there.
-const SLICE: Duration = Duration::from_millis(300);
-
-/// The longest slice: how long a closed review's thread may go on before it stops.
-const LONGEST_SLICE: Duration = Duration::from_secs(3);
-
-/// The memory of the review's solver.
-const REVIEW_MEMORY: usize = 32 << 20;
 
 impl Analysis {
     /// Starts solving `deal`, as seen with `glyphs`.
     pub fn start(deal: AnyGame, glyphs: Glyphs) -> Analysis {
-        let (send, updates) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&stop);
-        std::thread::spawn(move || {
-            // A closed review has dropped the receiver: the send fails and the thread
-            // stops at its next slice.
-            double_dummy_review(&deal, glyphs, &stopped, &mut |update| {
-                if send.send(update).is_err() {
-                    stopped.store(true, Ordering::Relaxed);
-                }
-            });
+        let reviewing = Arc::new(Reviewing::new());
+        let view = deal.full_view();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let shared = Arc::clone(&reviewing);
+        // A reviewer that cannot start its threads ends the thread unfinished, which
+        // `latest` reports as a stopped analysis.
+        let worker = std::thread::spawn(move || {
+            if let Ok(reviewer) = Reviewer::new(threads) {
+                reviewer.run(&deal, &shared);
+            }
         });
-        Analysis { updates, stop }
+        Analysis {
+            reviewing,
+            worker,
+            seen: Cell::new(u64::MAX),
+            config: view.config,
+            players: view.players,
+            glyphs,
+        }
     }
 
     /// The latest state of the analysis, if it moved since the last call.
     pub fn latest(&self) -> Option<DoubleDummy> {
-        let mut latest = None;
-        loop {
-            match self.updates.try_recv() {
-                Ok(update) => latest = Some(update),
-                Err(mpsc::TryRecvError::Empty) => return latest,
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    // The thread ended without a last word: it could not go on.
-                    return latest.or(Some(DoubleDummy {
-                        lines: vec!["the analysis stopped".into()],
-                        progress: None,
-                        done: true,
-                    }));
-                }
-            }
+        let changes = self.reviewing.changes();
+        let ended = self.worker.is_finished();
+        if changes == self.seen.get() && !ended {
+            return None;
         }
+        self.seen.set(changes);
+        let progress = self.reviewing.progress();
+        let name = |p: Player| player_name(&self.config, self.players, p);
+        let mut dd = double_dummy(&progress, &name, self.glyphs);
+        if ended && !progress.finished {
+            // The thread ended without a last word: it could not go on.
+            dd.lines.push("the analysis stopped".into());
+            dd.progress = None;
+            dd.done = true;
+        }
+        Some(dd)
     }
 }
 
 impl Drop for Analysis {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.reviewing.stop();
     }
 }
 
-/// The deal as it was dealt, before its first action.
-fn as_dealt(deal: &AnyGame) -> Option<AnyGame> {
-    Some(match deal {
-        AnyGame::Bridge(d) => AnyGame::Bridge(BridgeDeal::from_setup(d.setup().clone()).ok()?),
-        AnyGame::DevilsBridge(h) => {
-            AnyGame::DevilsBridge(DevilsHand::from_setup(h.setup().clone()).ok()?)
-        }
-        AnyGame::Bridgette(d) => {
-            AnyGame::Bridgette(BridgetteDeal::from_setup(d.setup().clone()).ok()?)
-        }
-    })
-}
-
-/// The card (and a named joker's suit) of a card action.
-fn card_of(action: Action) -> Option<(Card, Option<Suit>)> {
-    match action {
-        Action::Card(c) => Some((c, None)),
-        Action::NamedJoker(s) => Some((Card::JOKER, Some(s))),
-        _ => None,
-    }
-}
-
-/// Asks the solver in slices until it answers, or `stop` is set (`None`).
-fn solve<T>(
-    solver: &mut Solver,
-    stop: &AtomicBool,
-    mut question: impl FnMut(&mut Solver) -> Result<T, SolveError>,
-) -> Option<T> {
-    let mut slice = SLICE;
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        solver.set_deadline(Some(Instant::now() + slice));
-        match question(solver) {
-            Err(SolveError::OutOfTime) => slice = (slice * 2).min(LONGEST_SLICE),
-            answer => return answer.ok(),
-        }
-    }
-}
-
-/// The double-dummy review of a finished deal, told to `tell` as it comes. In the
-/// partnership games: the cards that cost their side tricks against the best card,
-/// checked from the last trick back (the late positions solve fastest, so results come
-/// early), then what the contract makes with best play from the opening lead. In Devil's
-/// Bridge each player's range of tricks from the opening lead, player by player.
-pub fn double_dummy_review(
-    deal: &AnyGame,
+/// The analysis as text: the contract's result (or each Devil's Bridge player's range),
+/// the costly cards, the strain table and par; while it runs, what is known so far and
+/// how far it has come.
+pub fn double_dummy(
+    progress: &Progress,
+    name: &dyn Fn(Player) -> String,
     glyphs: Glyphs,
-    stop: &AtomicBool,
-    tell: &mut dyn FnMut(DoubleDummy),
-) {
-    let nothing = |why: &str| DoubleDummy {
-        lines: vec![why.to_string()],
-        progress: None,
-        done: true,
-    };
-    // Every card of the play with the position it was played from, the blind ones too.
-    let mut plays: Vec<(Action, Position)> = Vec::new();
-    if let Some(mut replay) = as_dealt(deal) {
-        for m in deal.history() {
-            if m.action.is_card_play()
-                && let Some(position) = play_position(&replay)
-            {
-                let action = match m.action {
-                    Action::PlayBlind => position
-                        .hands
-                        .get(m.player.index())
-                        .and_then(|h| h.iter().next())
-                        .map_or(m.action, Action::Card),
-                    action => action,
-                };
-                plays.push((action, position));
-            }
-            if replay.try_apply(m.player, m.action).is_err() {
-                break;
-            }
-        }
+) -> DoubleDummy {
+    let review = &progress.review;
+    let mut lines = Vec::new();
+    if let Some(why) = &review.unsolved {
+        lines.push(format!("Nothing to solve in the play: {why}."));
     }
-    let Some((_, opening)) = plays.first() else {
-        tell(nothing("nothing to solve: no card was played"));
-        return;
-    };
-    let mut solver = Solver::with_memory(REVIEW_MEMORY);
-    let view = deal.full_view();
-    let name = |p: Player| player_name(&view.config, view.players, p);
-    if matches!(deal, AnyGame::DevilsBridge(_)) {
-        // Each player is alone and wants a number of tricks, not the most: a card's cost
-        // in tricks means nothing there, so each player's range is the review.
-        let mut lines = vec!["With best play from the opening lead, each player can take:".into()];
-        for p in 0..view.players {
-            let player = Player(p as u8);
-            tell(DoubleDummy {
-                lines: lines.clone(),
-                progress: Some(format!("solving {} of {} players…", p + 1, view.players)),
-                done: false,
-            });
-            let Some(range) = solve(&mut solver, stop, |s| s.range(opening, player)) else {
-                return;
-            };
-            let bid = view.bids.get(p).copied().flatten().unwrap_or(0);
-            let took = view.tricks_won.get(p).copied().unwrap_or(0);
-            lines.push(format!(
-                "  {}: at least {}, at most {} (bid {bid}, took {took})",
-                name(player),
-                range.fewest,
-                count(usize::from(range.most), "trick"),
-            ));
-        }
-        tell(DoubleDummy {
+    if let Some(result) = &review.result {
+        lines.push(format!(
+            "With best play {} by {} makes {}; declarer took {}.",
+            glyphs.contract(result.contract),
+            name(result.declarer.player),
+            count(usize::from(result.makes), "trick"),
+            result.took,
+        ));
+    }
+    lines.extend(range_lines(review, name));
+    lines.extend(cost_lines(review, name, glyphs, progress.finished));
+    lines.extend(table_lines(review, name, glyphs));
+    if progress.finished {
+        return DoubleDummy {
             lines,
             progress: None,
             done: true,
-        });
-        return;
-    }
-    let players = opening.players();
-    let total_tricks = plays.len().div_ceil(players);
-    let mut costly: Vec<String> = Vec::new();
-    for (k, (action, position)) in plays.iter().enumerate().rev() {
-        let trick = k / players + 1;
-        tell(DoubleDummy {
-            lines: cost_lines(&costly),
-            progress: Some(format!(
-                "solved {} of {total_tricks}, from the last trick back; now card {} of trick {trick}…",
-                count(total_tricks - trick, "trick"),
-                k % players + 1,
-            )),
-            done: false,
-        });
-        let Some(values) = solve(&mut solver, stop, |s| s.card_values(position)) else {
-            return;
         };
-        if let Some(line) = cost_of(*action, position, trick, &values, glyphs) {
-            costly.insert(0, line);
-        }
     }
-    let mut lines = opening_result(deal, opening, &mut solver, stop, glyphs);
-    if costly.is_empty() {
-        lines.push("No card cost a trick double dummy.".into());
-    } else {
-        lines.extend(cost_lines(&costly));
-    }
-    tell(DoubleDummy {
+    DoubleDummy {
         lines,
-        progress: None,
-        done: true,
-    });
+        progress: Some(format!(
+            "solved {} of {}, from the last trick back…",
+            progress.done,
+            count(progress.total, "step"),
+        )),
+        done: false,
+    }
 }
 
-/// The costly cards found so far, under their heading.
-fn cost_lines(costly: &[String]) -> Vec<String> {
-    if costly.is_empty() {
-        return Vec::new();
+/// Each Devil's Bridge player's range found so far.
+fn range_lines(review: &Review, name: &dyn Fn(Player) -> String) -> Vec<String> {
+    let solved: Vec<String> = review
+        .ranges
+        .iter()
+        .filter_map(|r| {
+            let (most, fewest) = (r.most?, r.fewest?);
+            let bid = r.bid.map_or("no bid".to_string(), |b| format!("bid {b}"));
+            Some(format!(
+                "  {}: as many as {most} trying to win, as few as {fewest} trying to lose ({bid}, took {})",
+                name(r.seat.player),
+                r.took,
+            ))
+        })
+        .collect();
+    if solved.is_empty() {
+        return solved;
     }
-    let mut lines = vec!["Cards that cost tricks double dummy:".to_string()];
-    lines.extend(costly.iter().cloned());
+    let mut lines =
+        vec!["With best play from the opening lead, everyone else against them:".to_string()];
+    lines.extend(solved);
     lines
 }
 
-/// What a card of trick `trick` (`action`, from `position`, whose card values are
-/// `values`) cost its side against the best card, in words; `None` when it cost nothing.
-fn cost_of(
-    action: Action,
-    position: &Position,
-    trick: usize,
-    values: &[tenace_solver::CardValue],
+/// The costly cards found so far, under their heading; once the review is done, a line
+/// saying none was found.
+fn cost_lines(
+    review: &Review,
+    name: &dyn Fn(Player) -> String,
     glyphs: Glyphs,
-) -> Option<String> {
-    let (card, named) = card_of(action)?;
-    let best = values.iter().map(|v| v.tricks).max()?;
-    let played = values
-        .iter()
-        .find(|v| v.card == card && v.named == named)?
-        .tricks;
-    if played >= best {
-        return None;
+    finished: bool,
+) -> Vec<String> {
+    if review.costly.is_empty() {
+        let played = review.result.is_some() && review.unsolved.is_none();
+        return if finished && played {
+            vec!["No card cost a trick double dummy.".into()]
+        } else {
+            Vec::new()
+        };
     }
-    let players = position.players();
-    let better: Vec<String> = values
-        .iter()
-        .filter(|v| v.tricks == best)
-        .map(|v| match v.named {
-            Some(suit) => glyphs.action(Action::NamedJoker(suit)),
-            None => glyphs.card(v.card),
-        })
-        .collect();
-    Some(format!(
-        "  trick {trick}: {} played {} and lost {} (best: {})",
-        position.to_play().label(players),
-        glyphs.action(action),
-        count(usize::from(best - played), "trick"),
-        better.join(" ")
-    ))
+    let mut lines = vec!["Cards that cost tricks double dummy:".to_string()];
+    lines.extend(review.costly.iter().map(|c| {
+        let best: Vec<String> = c.best.iter().map(|&a| glyphs.action(a)).collect();
+        format!(
+            "  trick {}: {} played {} and lost {} (best: {})",
+            c.trick,
+            name(c.seat.player),
+            glyphs.action(c.card),
+            count(usize::from(c.cost), "trick"),
+            best.join(" "),
+        )
+    }));
+    lines
 }
 
-/// The first line of the review, at the opening lead: the tricks declarer's side makes
-/// with best play and what it took.
-fn opening_result(
-    deal: &AnyGame,
-    position: &Position,
-    solver: &mut Solver,
-    stop: &AtomicBool,
-    glyphs: Glyphs,
-) -> Vec<String> {
-    let players = position.players();
-    let view = deal.full_view();
-    let (Some(contract), Some(declarer)) = (view.contract, view.declarer) else {
-        return Vec::new();
-    };
-    let Some(leader_side) = solve(solver, stop, |s| s.tricks(position)) else {
-        return Vec::new();
-    };
-    let total = position.tricks_left() as u8;
-    let declaring = position.side_of(declarer) & position.side_of(position.to_play()) != 0;
-    let makes = if declaring {
-        leader_side
-    } else {
-        total - leader_side
-    };
-    let took: u8 = (0..players)
-        .filter(|&p| position.side_of(declarer) >> p & 1 == 1)
-        .filter_map(|p| view.tricks_won.get(p).copied())
-        .sum();
-    vec![format!(
-        "With best play {} by {} makes {}; declarer took {took}.",
-        glyphs.contract(contract),
-        player_name(&view.config, players, declarer),
-        count(usize::from(makes), "trick"),
-    )]
+/// The strain table so far (or why there is none) and par.
+fn table_lines(review: &Review, name: &dyn Fn(Player) -> String, glyphs: Glyphs) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &review.table {
+        None => {}
+        Some(StrainTable::NotOffered { reason }) => {
+            lines.push(format!("No strain table: {reason}."));
+        }
+        Some(StrainTable::Offered { declarers, rows }) => {
+            if rows.is_empty() {
+                return lines;
+            }
+            lines.push(
+                "Declarer's tricks, each strain (declarer's left-hand opponent leads):".into(),
+            );
+            let head: String = (0..declarers.len())
+                .map(|p| format!("{:>4}", name(Player(p as u8))))
+                .collect();
+            lines.push(format!("    {head}"));
+            for row in rows {
+                let cells: String = row.tricks.iter().map(|t| format!("{t:>4}")).collect();
+                lines.push(format!("  {:<2}{cells}", glyphs.strain(row.strain)));
+            }
+        }
+    }
+    if let Some(par) = &review.par {
+        if par.contracts.is_empty() {
+            lines.push("Par: passed out.".into());
+        } else {
+            let contracts: Vec<String> = par
+                .contracts
+                .iter()
+                .map(|c| format!("{} by {}", glyphs.contract(c.contract), c.declarer))
+                .collect();
+            lines.push(format!(
+                "Par: {:+} for North-South, {}.",
+                par.score,
+                contracts.join(", ")
+            ));
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, Instant};
     use tenace_rules::Match;
     use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant};
 
-    /// A Deuces Wild deal played out at random, as the review gets it.
-    fn played_deal(variant: BridgeVariant, seed: u64) -> AnyGame {
+    /// A Contract Bridge deal played out at random after one bid, as the review gets it.
+    fn played_deal(seed: u64) -> AnyGame {
         use rand::SeedableRng;
         use rand::seq::IndexedRandom;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let game =
-            BridgeMatch::with_variant(variant, BridgeOptions::default(), seed).expect("match");
+            BridgeMatch::with_variant(BridgeVariant::Standard, BridgeOptions::default(), seed)
+                .expect("match");
         let mut deal = game.deals().current().expect("a deal").clone();
-        // Open 1NT-ish: the first bid offered, then passes, so the deal is played.
         let mut bid = false;
         while deal.phase() != Phase::Finished {
             let player = deal.to_act().iter().next().expect("someone acts");
@@ -450,39 +359,66 @@ mod tests {
     }
 
     #[test]
-    fn the_analysis_comes_in_pieces_and_ends_with_the_contract() {
-        let deal = played_deal(BridgeVariant::Standard, 5);
-        let stop = AtomicBool::new(false);
+    fn the_analysis_comes_in_pieces_and_ends_with_the_contract_table_and_par() {
+        let analysis = Analysis::start(played_deal(5), Glyphs::ASCII);
+        let until = Instant::now() + Duration::from_secs(120);
         let mut updates = Vec::new();
-        double_dummy_review(&deal, Glyphs::ASCII, &stop, &mut |u| updates.push(u));
-        // Progress before each card, then the end.
-        assert!(updates.len() > 13, "{}", updates.len());
+        loop {
+            if let Some(update) = analysis.latest() {
+                updates.push(update);
+            }
+            if updates.last().is_some_and(|u| u.done) || Instant::now() > until {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let last = updates.last().expect("an update");
+        assert!(last.done && last.progress.is_none(), "{last:?}");
         assert!(
-            updates[0]
+            updates.iter().any(|u| u
                 .progress
                 .as_deref()
-                .is_some_and(|p| p.starts_with("solved 0 tricks of 13")),
-            "{:?}",
-            updates[0]
+                .is_some_and(|p| p.starts_with("solved ")
+                    && p.ends_with("of 57 steps, from the last trick back…"))),
+            "{updates:?}"
         );
-        let last = updates.last().expect("an end");
-        assert!(last.done && last.progress.is_none());
         assert!(
             last.lines[0].starts_with("With best play ") && last.lines[0].contains(" makes "),
+            "{:?}",
+            last.lines
+        );
+        // The table's five rows under its head, then par.
+        let head = last
+            .lines
+            .iter()
+            .position(|l| l.starts_with("Declarer's tricks"))
+            .expect("the table");
+        assert_eq!(
+            last.lines[head + 1].split_whitespace().collect::<Vec<_>>(),
+            ["N", "E", "S", "W"]
+        );
+        assert!(
+            last.lines[head + 2].trim_start().starts_with('C'),
+            "{:?}",
+            last.lines
+        );
+        assert!(
+            last.lines[head + 6].trim_start().starts_with("NT"),
+            "{:?}",
+            last.lines
+        );
+        assert!(
+            last.lines[head + 7].starts_with("Par: "),
             "{:?}",
             last.lines
         );
     }
 
     #[test]
-    fn a_stopped_analysis_ends_at_once() {
-        // Deuces Wild's opening solve takes minutes; a stop set first ends it before.
-        let deal = played_deal(BridgeVariant::DeucesWild, 5);
-        let stop = AtomicBool::new(true);
-        let started = Instant::now();
-        let mut updates = Vec::new();
-        double_dummy_review(&deal, Glyphs::ASCII, &stop, &mut |u| updates.push(u));
-        assert!(started.elapsed() < Duration::from_secs(2));
-        assert!(updates.iter().all(|u| !u.done));
+    fn a_dropped_analysis_stops_its_work() {
+        let analysis = Analysis::start(played_deal(6), Glyphs::ASCII);
+        let reviewing = Arc::clone(&analysis.reviewing);
+        drop(analysis);
+        assert!(reviewing.is_stopped());
     }
 }
