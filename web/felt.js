@@ -368,11 +368,12 @@ export function feltRenderer(t) {
 
   function placeSlot(slot, k, n) {
     const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
-    // Around an oval the slots spread wider, so the cards of neighbours do not overlap.
-    const rx = n === 2 ? 0 : n === 4 ? 30 : 36;
-    const ry = n === 2 ? 26 : n === 4 ? 27 : 33;
-    slot.style.left = `${50 + rx * Math.cos(angle)}%`;
-    slot.style.top = `${50 + ry * Math.sin(angle)}%`;
+    // The radii are the stylesheet's (--trick-rx, --trick-ry): each layout and screen size
+    // spreads the trick so neighbours' cards and the seats stay clear of each other.
+    const cos = Math.cos(angle).toFixed(3);
+    const sin = Math.sin(angle).toFixed(3);
+    slot.style.left = `calc(50% + var(--trick-rx) * ${cos})`;
+    slot.style.top = `calc(50% + var(--trick-ry) * ${sin})`;
   }
 
   function svgTitle(text) {
