@@ -78,14 +78,14 @@ export class TableConnection {
       this.status("open");
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
-    socket.addEventListener("close", (event) => {
+    socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
       this.connected = false;
       this.socket = null;
       this.expose();
-      // 1008 (policy: flooding) and 4xxx are the server giving up on us; anything else
-      // (1012 restarting, 1006 network) is worth another try.
-      this.retry(event.code);
+      // Whatever closed it (1012 restarting, 1006 the network, even 1008 for flooding),
+      // the table is still there: try again after a growing pause.
+      this.retry();
     });
     socket.addEventListener("error", () => {
       // A "close" follows every "error"; reconnecting happens there.
