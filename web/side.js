@@ -22,9 +22,14 @@ export function sideRenderer(t) {
     const deal = view.deal;
     const c = ctx();
     // The auction: shown while it runs and as a record afterwards.
-    // While the auction runs on a narrow screen it sits right under the turn line.
+    // While the auction runs on a narrow screen it sits under the actions and the result.
     if (deal && deal.phase === "auction" && !wideQuery.matches) els.result.after(els.auctionPanel);
-    else if (els.auctionPanel.parentElement !== els.side) els.side.prepend(els.auctionPanel);
+    else {
+      // First in the side column, after the result when the result is there too.
+      const anchor = els.result.parentElement === els.side ? els.result : null;
+      if (anchor && anchor.nextElementSibling !== els.auctionPanel) anchor.after(els.auctionPanel);
+      else if (!anchor && els.side.firstElementChild !== els.auctionPanel) els.side.prepend(els.auctionPanel);
+    }
     if (deal && (deal.phase !== "exchange" || view.game !== "bridgette")) {
       els.auctionPanel.hidden = false;
       renderAuction(els.auctionHost, view, c);

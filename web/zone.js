@@ -25,6 +25,13 @@ export function zoneRenderer(t) {
     const bottom = bottomSeat(view);
 
     renderResult();
+    // The result: at the top of the side column on a wide screen, where it is seen without
+    // scrolling; under the actions on a narrow one, after what must be pressed.
+    if (wideQuery.matches) {
+      if (els.side.firstElementChild !== els.result) els.side.prepend(els.result);
+    } else if (els.actions.nextElementSibling !== els.result) {
+      els.actions.after(els.result);
+    }
     els.turn.textContent = turnText();
     els.turn.classList.toggle("mine", legal().length > 0);
 
