@@ -188,6 +188,7 @@ async fn one_game(
     let mut extras = Extras {
         screenshots: Some(game.to_string()),
         probe_illegal: true,
+        keyboard: game == "bridge",
         ..Extras::default()
     };
     let mut problems = {

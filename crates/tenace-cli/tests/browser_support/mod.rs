@@ -625,13 +625,132 @@ pub struct Extras {
     pub probe_illegal: bool,
     /// What was probed: `call`, `card`.
     pub probed: BTreeSet<&'static str>,
+    /// Whether to type at the keyboard once: an illegal call (nothing may be sent) and a
+    /// legal card (it must be sent).
+    pub keyboard: bool,
     /// Defects found (sideways scrolling, a frame sent for an illegal press).
     pub findings: Vec<String>,
 }
 
 impl Extras {
-    /// Screenshots and probes for a page at its turn.
-    pub async fn at_turn(&mut self, page: &mut Page, sample: &Sample) -> Result<(), String> {
+    /// Screenshots and probes for a page at its turn. Returns the action it sent, if it
+    /// played the turn itself (by keyboard).
+    pub async fn at_turn(
+        &mut self,
+        page: &mut Page,
+        sample: &Sample,
+    ) -> Result<Option<String>, String> {
+        self.look_and_probe(page, sample).await?;
+        if self.keyboard {
+            return self.type_at_turn(page, sample).await;
+        }
+        Ok(None)
+    }
+
+    /// The keyboard: at the first turn of the auction an illegal call typed and entered
+    /// sends nothing; at the first turn of the play a legal card typed (in lower case,
+    /// a ten as `10`) and entered is sent.
+    async fn type_at_turn(
+        &mut self,
+        page: &mut Page,
+        sample: &Sample,
+    ) -> Result<Option<String>, String> {
+        let phase = sample.attr("phase").unwrap_or_default();
+        let typed = |action: &str| action.to_lowercase().replacen('t', "10", 1);
+        // Keys go to the page, not to a field that had the focus.
+        page.exec(
+            "document.activeElement && document.activeElement.blur();",
+            json!([]),
+        )
+        .await?;
+        if phase == "auction" && self.probed.insert("keyboard-illegal") {
+            let Some(call) = sample
+                .actions
+                .iter()
+                .find(|(a, on)| !*on && is_bid(a))
+                .map(|(a, _)| a.clone())
+            else {
+                return Ok(None);
+            };
+            page.pump().await?;
+            let before = page.frames.len();
+            page.session.type_keys(&call.to_lowercase()).await?;
+            page.session.type_keys("\u{E007}").await?;
+            tokio::time::sleep(Duration::from_millis(800)).await;
+            page.pump().await?;
+            let sent: Vec<String> = page
+                .sent_since(before)
+                .iter()
+                .filter(|f| !matches!(f.json["type"].as_str(), Some("hello" | "ping" | "pong")))
+                .map(|f| f.text.clone())
+                .collect();
+            let said = page
+                .exec(
+                    "return [...document.querySelectorAll('#key-entry, [role=alert], [role=status]')]\
+                     .map((e) => e.innerText).filter((t) => t && t.trim()).join(' | ');",
+                    json!([]),
+                )
+                .await?;
+            println!(
+                "{}: typed the illegal call {call:?} and Enter: {} frames sent; the page says {said}",
+                page.label,
+                sent.len()
+            );
+            if !sent.is_empty() {
+                self.findings.push(format!(
+                    "{}: typing the illegal call {call:?} and Enter sent {sent:?}",
+                    page.label
+                ));
+            }
+            // Escape clears the entry.
+            page.session.type_keys("\u{E00C}").await?;
+            return Ok(None);
+        }
+        if phase == "play" && self.probed.insert("keyboard-legal") {
+            let Some(card) = sample
+                .enabled()
+                .into_iter()
+                .find(|a| is_card(a) && !a.starts_with("JK"))
+            else {
+                return Ok(None);
+            };
+            let card = card.to_string();
+            page.pump().await?;
+            let before = page.frames.len();
+            page.session.type_keys(&typed(&card)).await?;
+            page.session.type_keys("\u{E007}").await?;
+            let deadline = Instant::now() + SEND_WAIT;
+            loop {
+                page.pump().await?;
+                let sent = page
+                    .sent_since(before)
+                    .iter()
+                    .any(|f| f.json["type"] == "act" && f.json["action"] == card.as_str());
+                if sent {
+                    println!(
+                        "{}: typed {:?} and Enter: {card} sent",
+                        page.label,
+                        typed(&card)
+                    );
+                    return Ok(Some(card));
+                }
+                if Instant::now() > deadline {
+                    self.findings.push(format!(
+                        "{}: typing the legal card {:?} and Enter sent nothing within {SEND_WAIT:?}",
+                        page.label,
+                        typed(&card)
+                    ));
+                    page.session.type_keys("\u{E00C}").await?;
+                    return Ok(None);
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        Ok(None)
+    }
+
+    /// Screenshots once per phase, and an illegal call and card pressed once each.
+    async fn look_and_probe(&mut self, page: &mut Page, sample: &Sample) -> Result<(), String> {
         let phase = sample.attr("phase").unwrap_or_default().to_string();
         let wanted = matches!(phase.as_str(), "auction" | "play" | "exchange");
         if let Some(name) = self
@@ -829,8 +948,12 @@ pub async fn play_round(
             player.pending = None;
         }
         let enabled = sample.enabled();
-        if !enabled.is_empty() {
-            extras.at_turn(player.page, &sample).await?;
+        if !enabled.is_empty()
+            && let Some(sent) = extras.at_turn(player.page, &sample).await?
+        {
+            player.pressed += 1;
+            player.pending = Some((sent, version, Instant::now()));
+            continue;
         }
         let view = player.page.view_at(version).cloned().unwrap_or_default();
         let Some(action) = choose(&enabled, version, &view) else {
