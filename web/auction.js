@@ -407,7 +407,11 @@ export function renderBiddingBox(el, view, ctx) {
   const line = h("p", { class: "call-reason", "aria-live": "polite" });
   const showReason = () => {
     if (state.tapped) {
-      replace(line, callElement(state.tapped), ": ", reasonOf(state.tapped));
+      const reason = reasonOf(state.tapped);
+      // The engine's reasons often begin with the call ("1C is insufficient over 2C"):
+      // then the call's label takes its place, else it goes before the reason.
+      const own = reason.startsWith(`${state.tapped} `);
+      replace(line, callElement(state.tapped), own ? reason.slice(state.tapped.length) : [": ", reason]);
       line.hidden = false;
     } else {
       replace(line);
