@@ -13,7 +13,7 @@ const BOT_LEVELS = ["random", "basic", "expert"];
 /**
  * Draws the felt from each view.
  * @param {Object} t the table screen's shared state and actions (see table.js)
- * @returns {{ renderFelt, playButton, trumpSuit, seatEntry, presenceText }}
+ * @returns {{ renderFelt, beginCards, playButton, trumpSuit, seatEntry, presenceText }}
  */
 export function feltRenderer(t) {
   const { ui, els, me, legal, act, send, say, render, reasonFor } = t;
@@ -261,6 +261,18 @@ export function feltRenderer(t) {
     return null;
   }
 
+  // Card buttons are kept from one view to the next while nothing about them changes, so a
+  // view that arrives between a look and a press (a bot's move, someone's presence) leaves
+  // the very button under the finger, with its focus and hover.
+  let cardCache = new Map();
+  let cardNext = new Map();
+
+  /** Starts a render: buttons not asked for again by its end are dropped. */
+  function beginCards() {
+    cardCache = cardNext;
+    cardNext = new Map();
+  }
+
   /** A card in a hand that plays (or discards) it when legal, and says why not otherwise. */
   function playButton(code, fromSeat, itsTurn) {
     const deal = ui.view.deal;
@@ -276,14 +288,19 @@ export function feltRenderer(t) {
     } else {
       enabled = itsTurn && legal().includes(code);
     }
+    const drawnList = deal.exchange && deal.exchange.drawn && deal.exchange.drawn[fromSeat];
+    const drawn = deal.phase === "exchange" && Boolean(drawnList && drawnList.includes(code));
+    const key = `${fromSeat}|${code}|${action}|${enabled}|${drawn}`;
+    const kept = cardCache.get(key);
+    if (kept) {
+      kept.classList.remove("hinted");
+      cardNext.set(key, kept);
+      return kept;
+    }
     const button = cardButton(code, {
       enabled,
       onPlay: () => {
-        if (code === "JK" && action === "JK" && !legal().includes("JK")) {
-          ui.jokerOpen = true;
-          render();
-          return;
-        }
+        // A joker with more than one way to be played asks which.
         if (code === "JK" && legal().filter((a) => a.startsWith("JK")).length > 1) {
           ui.jokerOpen = true;
           render();
@@ -293,11 +310,11 @@ export function feltRenderer(t) {
       },
     });
     button.dataset.action = action;
-    const drawn = deal.exchange && deal.exchange.drawn && deal.exchange.drawn[fromSeat];
-    if (deal.phase === "exchange" && drawn && drawn.includes(code)) button.classList.add("drawn");
+    if (drawn) button.classList.add("drawn");
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") say(reasonFor(action, fromSeat), "refused");
     });
+    cardNext.set(key, button);
     return button;
   }
 
@@ -485,5 +502,5 @@ export function feltRenderer(t) {
     return { None: "none", NS: "N-S", EW: "E-W", Both: "both" }[v] || "none";
   }
 
-  return { renderFelt, playButton, trumpSuit, seatEntry, presenceText };
+  return { renderFelt, beginCards, playButton, trumpSuit, seatEntry, presenceText };
 }

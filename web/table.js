@@ -122,6 +122,8 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     if (!view) return "The table is still loading.";
     if (!view.viewer || !view.viewer.seat) return "You are watching: take a seat to play.";
     if (isCall(action)) return callReason(view, action);
+    const named = legal().filter((a) => a.length === 3 && a.startsWith("JK"));
+    if (action === "JK" && named.length) return `Name the joker's suit: ${named.join(", ")}.`;
     if (action && /^[SHDCRGLJ]/.test(action) && action !== "blind") {
       return cardReason(view, action, fromSeat);
     }
@@ -195,6 +197,7 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     tableEl.dataset.seats = String(seatsInOrder(view).length);
     tableEl.classList.toggle("spectating", !(view.viewer && view.viewer.seat));
 
+    t.felt.beginCards();
     renderHeader();
     renderFelt();
     renderMyZone();
