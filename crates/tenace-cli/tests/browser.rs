@@ -5,8 +5,9 @@
 //!   in the other seats, one whole deal played by pressing the page's enabled calls, cards,
 //!   discards, bids and blind plays until `#deal-result` shows; screenshots of the table in
 //!   the auction and in the play at phone and desktop sizes into `target/screenshots/`,
-//!   with no sideways scrolling; an illegal call and an illegal card pressed, sending
-//!   nothing.
+//!   with no sideways scrolling and no enabled action covered; an illegal call and an
+//!   illegal card pressed (and at the bridge table typed), sending nothing. Devil's
+//!   Bridge and Bridgette are played at the phone size, the others at the desktop size.
 //! - Two browsers (two players) at one Devil's Bridge table playing against each other,
 //!   watched by a third.
 //! - A reload mid-deal, and the server killed with SIGKILL and started again on the same
@@ -34,7 +35,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use browser_support::hidden::{catches_planted_cards, check_page};
-use browser_support::webdriver::ChromeDriver;
+use browser_support::webdriver::{ChromeDriver, Viewport};
 use browser_support::{Extras, Page, Player, play_round, play_to_result};
 use serve_common::{Server, expect_json};
 
@@ -167,10 +168,15 @@ async fn one_game(
     options: Value,
     seats: Value,
     spectate: bool,
+    viewport: Viewport,
 ) -> Result<(), String> {
     let mut page = Page::open(&env.driver, env.server.addr, "/", game).await?;
     let (table, filled) = page.create_table(game, options, seats, fast()).await?;
-    println!("{game}: table {table} made through the form ({filled})");
+    println!(
+        "{game}: table {table} made through the form ({filled}), played at the {} size",
+        viewport.name()
+    );
+    page.set_viewport(viewport).await?;
     page.wait_for("#table", Duration::from_secs(20), |s| s.table.is_some())
         .await?;
     let mut spectator = match spectate {
@@ -198,7 +204,8 @@ async fn one_game(
     };
     let result = page.last.result.clone().unwrap_or_default();
     println!("{game}: #deal-result {result:?}");
-    page.screenshot(&format!("{game}-result-desktop")).await?;
+    let size = page.viewport.name();
+    page.screenshot(&format!("{game}-result-{size}")).await?;
     if result.trim().is_empty() {
         problems.push("#deal-result is shown empty".into());
     }
@@ -226,6 +233,7 @@ fn bridge_deal_through_the_page_with_a_spectator() {
             json!({}),
             json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
             true,
+            Viewport::Desktop,
         ))
     });
 }
@@ -239,6 +247,7 @@ fn deuces_wild_deal_through_the_page() {
             json!({}),
             json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
             false,
+            Viewport::Desktop,
         ))
     });
 }
@@ -252,12 +261,13 @@ fn five_crowns_deal_through_the_page() {
             json!({}),
             json!({"N": "basic", "E": "basic", "S": "me", "W": "basic"}),
             false,
+            Viewport::Desktop,
         ))
     });
 }
 
 #[test]
-fn devils_bridge_five_players_deal_through_the_page() {
+fn devils_bridge_five_players_deal_at_phone_size() {
     run("devils-bridge", Duration::from_secs(300), |env| {
         Box::pin(one_game(
             env,
@@ -266,19 +276,21 @@ fn devils_bridge_five_players_deal_through_the_page() {
             json!({"players": 5, "hand_order": "down_up"}),
             json!({"0": "me", "1": "basic", "2": "basic", "3": "basic", "4": "basic"}),
             false,
+            Viewport::Phone,
         ))
     });
 }
 
 #[test]
-fn bridgette_deal_through_the_page() {
+fn bridgette_deal_at_phone_size_with_a_spectator() {
     run("bridgette", Duration::from_secs(300), |env| {
         Box::pin(one_game(
             env,
             "bridgette",
             json!({}),
             json!({"0": "me", "1": "basic"}),
-            false,
+            true,
+            Viewport::Phone,
         ))
     });
 }

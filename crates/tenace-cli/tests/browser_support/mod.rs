@@ -198,6 +198,8 @@ pub struct Page {
     pub last: Sample,
     /// Defects of the page noticed on the way (an action a person cannot click).
     pub defects: Vec<String>,
+    /// The size the page is laid out at (and played at).
+    pub viewport: Viewport,
 }
 
 impl Page {
@@ -217,9 +219,17 @@ impl Page {
             snapshots: Vec::new(),
             last: Sample::default(),
             defects: Vec::new(),
+            viewport: Viewport::Desktop,
         };
         page.goto(path).await?;
         Ok(page)
+    }
+
+    /// Lays the page out at a size from now on.
+    pub async fn set_viewport(&mut self, viewport: Viewport) -> Result<(), String> {
+        self.session.set_viewport(viewport).await?;
+        self.viewport = viewport;
+        Ok(())
     }
 
     /// Loads a path of the server.
@@ -456,8 +466,8 @@ impl Page {
     }
 
     /// Shows the page at both sizes and screenshots it as `{name}-phone.png` and
-    /// `{name}-desktop.png`, checking that neither scrolls sideways; back at the
-    /// desktop size afterwards.
+    /// `{name}-desktop.png`, checking that neither scrolls sideways and that nothing
+    /// covers an enabled action; back at its own size afterwards.
     pub async fn screenshots_both(&mut self, name: &str) -> Result<Vec<String>, String> {
         let mut problems = Vec::new();
         for viewport in [Viewport::Phone, Viewport::Desktop] {
@@ -494,6 +504,7 @@ impl Page {
             self.screenshot(&format!("{name}-{}", viewport.name()))
                 .await?;
         }
+        self.session.set_viewport(self.viewport).await?;
         Ok(problems)
     }
 }
