@@ -78,6 +78,8 @@ pub struct Hub {
     pub config: ServerConfig,
     /// Turns true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
+    /// The double-dummy reviews of finished deals.
+    pub reviews: crate::review::Reviews,
     tables: Mutex<HashMap<TableId, LiveTable>>,
     next_connection: AtomicU64,
 }
@@ -112,6 +114,7 @@ impl Hub {
             metrics: Metrics::default(),
             config,
             shutdown,
+            reviews: crate::review::Reviews::new(),
             tables: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
         }

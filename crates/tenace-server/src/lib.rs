@@ -17,6 +17,7 @@ mod limits;
 mod lobby;
 mod message;
 mod metrics;
+mod review;
 mod socket;
 mod task;
 mod web_assets;
@@ -92,6 +93,7 @@ fn router(hub: Arc<Hub>) -> Router {
         )
         .route("/api/tables/{id}", get(lobby::get_table))
         .route("/api/tables/{id}/records", get(lobby::get_records))
+        .route("/api/tables/{id}/deals/{n}/review", get(review::get_review))
         .route(
             "/api/tables/{id}/commands",
             axum::routing::post(lobby::post_command),

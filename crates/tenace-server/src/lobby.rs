@@ -215,10 +215,11 @@ pub async fn create_table(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-async fn read(
+/// Asks a table's task and waits for its answer.
+pub(crate) async fn read<T>(
     live: &LiveTable,
-    message: impl FnOnce(oneshot::Sender<Value>) -> ToTable,
-) -> Result<Value, ApiError> {
+    message: impl FnOnce(oneshot::Sender<T>) -> ToTable,
+) -> Result<T, ApiError> {
     let (reply, answer) = oneshot::channel();
     live.tx
         .send(message(reply))
@@ -272,7 +273,9 @@ pub async fn list_tables(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, Api
     Ok(Json(json!({ "tables": tables })))
 }
 
-async fn reachable(
+/// The live table `id` if the request may reach it (a private table's invite, host or
+/// player); otherwise the same 404 as a table that does not exist.
+pub(crate) async fn reachable(
     hub: &Arc<Hub>,
     id: i64,
     headers: &HeaderMap,

@@ -82,6 +82,13 @@ pub enum ToTable {
         /// Where they go.
         reply: oneshot::Sender<Value>,
     },
+    /// A finished deal itself, for its double-dummy review.
+    FinishedDeal {
+        /// The deal's number, from 1.
+        number: usize,
+        /// Where the deal (or why there is none) goes.
+        reply: oneshot::Sender<crate::review::DealLookup>,
+    },
     /// A computer player's decision, taken from the table at `version`.
     BotDecided {
         /// The table's version when the bot was asked.
@@ -233,6 +240,9 @@ impl TableTask {
             }
             ToTable::Records { reply } => {
                 let _ = reply.send(self.records());
+            }
+            ToTable::FinishedDeal { number, reply } => {
+                let _ = reply.send(crate::review::lookup(&self.table, number));
             }
             ToTable::BotDecided {
                 version,
