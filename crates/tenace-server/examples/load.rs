@@ -67,6 +67,8 @@ struct Args {
     pace: Option<Duration>,
     secs: u64,
     reference: bool,
+    /// Scripted people per table: 4, or 1 (in seat S) with three computer players.
+    people: usize,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -75,6 +77,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         pace: None,
         secs: 20,
         reference: true,
+        people: 4,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -91,15 +94,29 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             }
             "--secs" => args.secs = value("--secs")?,
             "--no-reference" => args.reference = false,
+            "--people" => args.people = value("--people")? as usize,
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --no-reference)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --people 1|4, --no-reference)"
                 ));
             }
         }
     }
     if args.tables == 0 || args.secs == 0 || args.secs > 600 {
         return Err("--tables must be at least 1 and --secs 1 to 600".into());
+    }
+    if args.people != 1 && args.people != 4 {
+        return Err("--people must be 1 (with three computer players) or 4".into());
+    }
+    if args
+        .pace
+        .is_some_and(|pace| pace.as_millis() > u128::from(tenace_table::MAX_PACING_MS))
+        && args.people == 1
+    {
+        return Err(format!(
+            "with computer players --pace-ms is at most {}, their pacing's limit",
+            tenace_table::MAX_PACING_MS
+        ));
     }
     Ok(args)
 }
@@ -168,8 +185,9 @@ fn child(db: Option<&String>) -> Result<(), String> {
         println!("listening {addr}");
         std::io::stdout().flush().map_err(|e| e.to_string())?;
         let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
+        // Computer players keep each table's own pacing: 0 at full speed, the pace else.
         let config = tenace_server::ServerConfig {
-            bot_pacing: Some(Duration::ZERO),
+            bot_pacing: None,
             tables_per_hour: u64::MAX,
             ..tenace_server::ServerConfig::default()
         };
@@ -475,6 +493,8 @@ struct TableShared {
 struct Run {
     server: SocketAddr,
     pace: Option<Duration>,
+    /// Scripted people per table (1: seat S, the others computer players).
+    people: usize,
     ready: AtomicUsize,
     failed: AtomicUsize,
     all_ready: Notify,
@@ -490,9 +510,15 @@ struct Measured {
     moves: u64,
     acting: Vec<u32>,
     others: Vec<u32>,
+    /// With computer players: how long after the view before it each computer player's
+    /// action reached the person, beyond the pacing pause (think, store, broadcast).
+    bots: Vec<u32>,
     /// View frames received in the run, and their bytes.
     views: u64,
     view_bytes: u64,
+    /// The table's actions in the run, anyone's, counted by one connection a table from
+    /// the versions its views carry.
+    table_actions: u64,
     finished: bool,
 }
 
@@ -542,6 +568,15 @@ async fn player(
     let (mut ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
         .await
         .map_err(|e| format!("table {table} socket: {e}"))?;
+    if run.people == 1 {
+        // The host gives the other seats to computer players before sitting down.
+        for other in SEATS.iter().filter(|&&s| s != SEATS[seat]) {
+            let bot = json!({"v": 1, "type": "bot", "id": format!("bot{other}"), "seat": other, "level": "random"});
+            ws.send(Message::text(bot.to_string()))
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+    }
     let sit = json!({"v": 1, "type": "sit", "id": "sit", "seat": SEATS[seat]}).to_string();
     ws.send(Message::text(sit))
         .await
@@ -558,6 +593,10 @@ async fn player(
     let mut others_seen: Option<u64> = None;
     let mut next_id = 0u64;
     let mut measured = Measured::default();
+    // One connection a table counts the table's actions.
+    let counts_table = run.people == 1 || seat == 0;
+    let mut version_seen: Option<u64> = None;
+    let mut last_view_at: Option<Instant> = None;
     let mut permit = Some(permit);
     let far = Instant::now() + SETUP_LIMIT + Duration::from_secs(3600);
     loop {
@@ -570,6 +609,13 @@ async fn player(
             && acted_at.is_none_or(|v| view.version > v)
         {
             let at = match run.pace {
+                // Alone with computer players, who act a pace after the last action: so
+                // does the person, from the view that gave them the turn, not before
+                // their table's staggered first slot.
+                Some(pace) if run.people == 1 => {
+                    let first = *shared.next_slot.lock().map_err(|_| "a poisoned slot")?;
+                    first.max(now + pace)
+                }
                 Some(pace) => {
                     let mut slot = shared.next_slot.lock().map_err(|_| "a poisoned slot")?;
                     let at = (*slot).max(now);
@@ -599,7 +645,23 @@ async fn player(
                         if in_window {
                             measured.views += 1;
                             measured.view_bytes += text.len() as u64;
+                            if counts_table && let Some(seen) = version_seen {
+                                measured.table_actions += view.version.saturating_sub(seen);
+                            }
                         }
+                        // A computer player's action: one version on from a view that was
+                        // not this person's own action's.
+                        if run.people == 1
+                            && in_window
+                            && pending.is_none()
+                            && acted_at.is_none_or(|v| view.version > v + 1)
+                            && version_seen.is_some_and(|seen| view.version == seen + 1)
+                            && let (Some(at), Some(pace)) = (last_view_at, run.pace)
+                        {
+                            measured.bots.push(micros_since(at).saturating_sub(pace.as_micros() as u32));
+                        }
+                        version_seen = Some(view.version);
+                        last_view_at = Some(Instant::now());
                         if let Some((_, base, sent, seen)) = &mut pending
                             && view.version > *base
                             && !*seen
@@ -609,6 +671,7 @@ async fn player(
                                 measured.acting.push(micros_since(*sent));
                             }
                         } else if pending.is_none()
+                            && run.people > 1
                             && let Some((base, sent)) = *shared.last_act.lock().map_err(|_| "poisoned")?
                             && view.version > base
                             && others_seen != Some(base)
@@ -684,13 +747,15 @@ async fn player(
 async fn run(args: Args) -> Result<(), String> {
     let limit = raise_nofile(200_000);
     let mut tables = args.tables;
-    let affordable = (limit.saturating_sub(SPARE_FDS) / 4) as usize;
+    let people = args.people;
+    let affordable = (limit.saturating_sub(SPARE_FDS) / people as u64) as usize;
     if tables > affordable {
-        // The server holds 4 sockets a table too, under the same limit, so more client
+        // The server holds a socket per person too, under the same limit, so more client
         // processes would not help: without the right to raise the hard limit
-        // (CAP_SYS_RESOURCE), fewer tables is the honest scale-down.
+        // (CAP_SYS_RESOURCE), fewer tables (or fewer people a table) is the honest
+        // scale-down.
         println!(
-            "note: the open-file limit is {limit} and may not be raised here: {affordable} tables of 4 sockets fit in each process, not {tables}; running {affordable}"
+            "note: the open-file limit is {limit} and may not be raised here: {affordable} tables of {people} sockets fit in each process, not {tables}; running {affordable}"
         );
         tables = affordable;
     }
@@ -701,8 +766,13 @@ async fn run(args: Args) -> Result<(), String> {
         ),
         None => "full speed".to_string(),
     };
+    let players = if people == 1 {
+        "1 scripted person (S) and 3 random computer players each, the person over a WebSocket"
+    } else {
+        "4 scripted people each over WebSockets"
+    };
     println!(
-        "load: {tables} bridge tables, 4 scripted players each over WebSockets, {shape}, {} s",
+        "load: {tables} bridge tables, {players}, {shape}, {} s",
         args.secs
     );
     if args.reference {
@@ -716,7 +786,7 @@ async fn run(args: Args) -> Result<(), String> {
     let pid = server.pid();
     let mut http = Http::connect(server.addr).await?;
     let mut cookies = Vec::new();
-    for _ in SEATS {
+    for _ in 0..people {
         let (status, cookie, body) = quick(http.request("GET", "/api/me", None, "")).await?;
         let cookie = cookie.ok_or(format!("GET /api/me {status}: no cookie: {body}"))?;
         cookies.push(cookie);
@@ -729,7 +799,11 @@ async fn run(args: Args) -> Result<(), String> {
         "game": "bridge",
         "match": "duplicate",
         "options": {"boards": BOARDS, "comparison": "none"},
-        "settings": {"pacing_ms": 0, "away_takeover": false},
+        // Computer players (one-person tables) wait the pace before each action.
+        "settings": {
+            "pacing_ms": if people == 1 { args.pace.map_or(0, |p| p.as_millis() as u64) } else { 0 },
+            "away_takeover": false,
+        },
     })
     .to_string();
     let next_table = Arc::new(AtomicUsize::new(0));
@@ -772,16 +846,17 @@ async fn run(args: Args) -> Result<(), String> {
     let run = Arc::new(Run {
         server: server.addr,
         pace: args.pace,
+        people,
         ready: AtomicUsize::new(0),
         failed: AtomicUsize::new(0),
         all_ready: Notify::new(),
-        expected: ids.len() * 4,
+        expected: ids.len() * people,
         go: go_rx,
         errors: Mutex::new(Vec::new()),
         error_count: AtomicU64::new(0),
     });
     let setup = Arc::new(Semaphore::new(SETUP_PARALLEL));
-    let mut players = Vec::with_capacity(ids.len() * 4);
+    let mut players = Vec::with_capacity(ids.len() * people);
     let mut shared_tables = Vec::with_capacity(ids.len());
     for (i, &table) in ids.iter().enumerate() {
         let shared = Arc::new(TableShared {
@@ -789,8 +864,10 @@ async fn run(args: Args) -> Result<(), String> {
             last_act: Mutex::new(None),
         });
         shared_tables.push(Arc::clone(&shared));
-        for (seat, cookie) in cookies.iter().enumerate() {
-            let n = i * 4 + seat;
+        for (person, cookie) in cookies.iter().enumerate() {
+            // Alone, the person sits in S.
+            let seat = if people == 1 { 2 } else { person };
+            let n = i * people + person;
             let source = Ipv4Addr::new(127, 0, 0, 2 + (n % usize::from(SOURCES)) as u8);
             let task = player(
                 Arc::clone(&run),
@@ -866,9 +943,11 @@ async fn run(args: Args) -> Result<(), String> {
                 measured.moves += m.moves;
                 measured.acting.extend(m.acting);
                 measured.others.extend(m.others);
+                measured.bots.extend(m.bots);
                 measured.views += m.views;
                 measured.view_bytes += m.view_bytes;
-                finished += usize::from(m.finished && i % 4 == 0);
+                measured.table_actions += m.table_actions;
+                finished += usize::from(m.finished && i % people == 0);
             }
             Ok(Ok(Err(e))) => {
                 lost += 1;
@@ -895,6 +974,12 @@ async fn run(args: Args) -> Result<(), String> {
         measured.moves as f64 / secs / n
     );
     println!(
+        "table events (every action, people's and computer players', as the views' versions count them): {} = {:.0}/s ({:.2} per table per second)",
+        measured.table_actions,
+        measured.table_actions as f64 / secs,
+        measured.table_actions as f64 / secs / n
+    );
+    println!(
         "views received: {} ({:.0}/s), {:.1} KiB each on average",
         measured.views,
         measured.views as f64 / secs,
@@ -904,10 +989,20 @@ async fn run(args: Args) -> Result<(), String> {
         "{}",
         summary("move to view, acting connection", measured.acting)
     );
-    println!(
-        "{}",
-        summary("move to view, the other seats", measured.others)
-    );
+    if people > 1 {
+        println!(
+            "{}",
+            summary("move to view, the other seats", measured.others)
+        );
+    } else {
+        println!(
+            "{}",
+            summary(
+                "computer player's action to view, beyond its pacing pause",
+                measured.bots
+            )
+        );
+    }
     println!(
         "server memory: {:.1} MiB at start, {:.1} MiB with every table seated and connected, {:.1} MiB at the end: {:.1} KiB per table seated, {:.1} KiB per table at the end",
         rss_before as f64 / 1048576.0,

@@ -162,15 +162,16 @@ pub fn error(id: Option<&str>, field: &str, message: &str) -> Value {
     json!({"v": VERSION, "type": "error", "id": id, "field": field, "message": message})
 }
 
-/// A `view` message.
-pub fn view(view: Value) -> Value {
-    // Built by hand: `json!` would copy the whole view, a sixth of the server's CPU under
-    // load (examples/load.rs).
-    let mut message = Map::with_capacity(3);
-    message.insert("v".into(), Value::from(VERSION));
-    message.insert("type".into(), Value::from("view"));
-    message.insert("view".into(), view);
-    Value::Object(message)
+/// A `view` message around a view already written as JSON text (an object), as a
+/// broadcast writes it ([`tenace_table::Views`]): spliced, not parsed and written again.
+pub fn view_text(view: &str) -> String {
+    let mut message = String::with_capacity(view.len() + 32);
+    message.push_str(r#"{"v":"#);
+    message.push_str(&VERSION.to_string());
+    message.push_str(r#","type":"view","view":"#);
+    message.push_str(view);
+    message.push('}');
+    message
 }
 
 #[cfg(test)]
@@ -179,6 +180,16 @@ mod tests {
 
     fn field(text: &str) -> String {
         parse(text).err().map(|e| e.field).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_view_text_is_wrapped_as_a_view_message() {
+        let text = view_text(r#"{"version":3,"legal":["P"]}"#);
+        let message: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(
+            message,
+            json!({"v": VERSION, "type": "view", "view": {"version": 3, "legal": ["P"]}})
+        );
     }
 
     #[test]

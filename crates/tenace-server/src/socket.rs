@@ -112,26 +112,9 @@ pub async fn upgrade(
 /// Runs one connection until either side closes it or the server shuts down.
 async fn connection(hub: Arc<Hub>, table: LiveTable, player: Player, socket: WebSocket) {
     let conn = hub.connection_id();
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut outbox) = mpsc::channel::<Out>(OUTBOX);
-    let writer = tokio::spawn(async move {
-        while let Some(next) = outbox.recv().await {
-            let sent = match next {
-                Out::Text(text) => sink.send(Message::Text(text.into())).await,
-                Out::Close(code, reason) => {
-                    let frame = CloseFrame {
-                        code,
-                        reason: reason.into(),
-                    };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    break;
-                }
-            };
-            if sent.is_err() {
-                break;
-            }
-        }
-    });
+    let (sink, mut stream) = socket.split();
+    let (out, outbox) = mpsc::channel::<Out>(OUTBOX);
+    let writer = tokio::spawn(write_loop(sink, outbox));
     let connect = ToTable::Connect {
         conn,
         player: player.id.0,
@@ -143,6 +126,39 @@ async fn connection(hub: Arc<Hub>, table: LiveTable, player: Player, socket: Web
     let _ = table.tx.send(ToTable::Disconnect { conn }).await;
     drop(out);
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+}
+
+/// Writes a connection's outbox to its socket until a close or a failed write. What is
+/// queued together (an `ack` and the view it caused, or several views) is written and
+/// flushed together: one flush, not one per message.
+async fn write_loop(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut outbox: mpsc::Receiver<Out>,
+) {
+    while let Some(first) = outbox.recv().await {
+        let mut next = Some(first);
+        while let Some(out) = next.take() {
+            match out {
+                Out::Text(text) => {
+                    if sink.feed(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+                Out::Close(code, reason) => {
+                    let frame = CloseFrame {
+                        code,
+                        reason: reason.into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    return;
+                }
+            }
+            next = outbox.try_recv().ok();
+        }
+        if sink.flush().await.is_err() {
+            return;
+        }
+    }
 }
 
 async fn read_loop(

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tenace_rules::Action;
 use tenace_store::{Appended, NewEvent, PlayerId, StoreError, TableId, TableStatus};
-use tenace_table::{Actor, Command, Event, Occupant, PlayerKey, Table, TableError, Viewer};
+use tenace_table::{
+    Actor, Command, Event, Occupant, PlayerKey, Table, TableError, ViewCache, Viewer,
+};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hub::Hub;
@@ -121,6 +123,8 @@ struct TableTask {
     /// Since when each seated person has had no connection.
     away_since: HashMap<PlayerKey, Instant>,
     status: TableStatus,
+    /// What the views keep between versions (the last finished deal's record).
+    view_cache: ViewCache,
 }
 
 /// Starts the task of a table rebuilt from its log; `answered` lists the stored commands
@@ -160,9 +164,21 @@ pub fn spawn(
         chat: HashMap::new(),
         away_since,
         status,
+        view_cache: ViewCache::default(),
     };
     tokio::spawn(task.run(rx));
     tx
+}
+
+/// The views of a table's version, to be written for any number of viewers.
+fn views<'a>(
+    table: &'a Table,
+    id: TableId,
+    connections: &HashMap<u64, Connection>,
+    cache: &mut ViewCache,
+) -> tenace_table::Views<'a> {
+    let connected = |p: PlayerKey| connections.values().any(|c| c.player == p);
+    table.views(Some(id.0), &connected, cache)
 }
 
 fn status_of(table: &Table) -> TableStatus {
@@ -228,9 +244,19 @@ impl TableTask {
                 }
             }
             ToTable::Hello { conn } => {
-                if let Some(c) = self.connections.get(&conn) {
-                    let text = self.view_text(Viewer::Player(c.player));
-                    if c.out.try_send(Out::Text(text)).is_err() {
+                if let Some(player) = self.connections.get(&conn).map(|c| c.player) {
+                    let mut views = views(
+                        &self.table,
+                        self.id,
+                        &self.connections,
+                        &mut self.view_cache,
+                    );
+                    let text = message::view_text(&views.text_for(Viewer::Player(player)));
+                    let sent = self
+                        .connections
+                        .get(&conn)
+                        .is_some_and(|c| c.out.try_send(Out::Text(text)).is_ok());
+                    if !sent {
                         self.drop_connection(conn);
                     }
                 }
@@ -404,18 +430,18 @@ impl TableTask {
         view
     }
 
-    fn view_text(&self, viewer: Viewer) -> String {
-        message::view(self.view(viewer)).to_string()
-    }
-
-    /// Sends every connection its own fresh view (one build per player).
+    /// Sends every connection its own fresh view. What all viewers share is written
+    /// once, what a seat sees once per seat, and each player's message once for all
+    /// their tabs.
     fn broadcast(&mut self) {
+        let connections = &self.connections;
+        let mut views = views(&self.table, self.id, connections, &mut self.view_cache);
         let mut built: HashMap<PlayerKey, String> = HashMap::new();
         let mut slow = Vec::new();
-        for (&conn, c) in &self.connections {
+        for (&conn, c) in connections {
             let text = built
                 .entry(c.player)
-                .or_insert_with(|| self.view_text(Viewer::Player(c.player)))
+                .or_insert_with(|| message::view_text(&views.text_for(Viewer::Player(c.player))))
                 .clone();
             if c.out.try_send(Out::Text(text)).is_err() {
                 slow.push(conn);

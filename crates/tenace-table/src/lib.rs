@@ -46,7 +46,7 @@ pub use table::{
     BotNote, BotTurn, CHAT_KEPT, ChatLine, MAX_CHAT_CHARS, Occupant, PendingUndo, Table,
 };
 pub use tenace_bots::Level;
-pub use view::Viewer;
+pub use view::{ViewCache, Viewer, Views};
 
 #[cfg(test)]
 mod tests;

@@ -2,10 +2,18 @@
 //! viewer may see. A seated player's deal comes only from the engine's observation of
 //! their seat; a spectator's from the public view (every hand only if the host allows
 //! it); a finished deal's full record is public.
+//!
+//! A broadcast sends one version to many connections, so the view is written in three
+//! layers ([`Views`]): the members every viewer shares once, the members a seat decides
+//! (its deal, legal actions and the computer players' reasons it may read) once per seat
+//! and once for all spectators, and each viewer's own two members last. The finished
+//! deal's record, the largest member, is written once per deal ([`ViewCache`]).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use tenace_cards::{Card, Player};
 use tenace_protocol::state::view_json;
 use tenace_rules::{Action, View};
@@ -22,6 +30,124 @@ pub enum Viewer {
     Anonymous,
 }
 
+/// What a table's views keep from one version to the next: the last finished deal's
+/// public record as JSON text. A finished deal never changes (an undo reaches back only
+/// into the deal in progress), so its record is written once, not once per view.
+#[derive(Debug, Clone, Default)]
+pub struct ViewCache {
+    last_deal: Option<(usize, Arc<str>)>,
+}
+
+impl ViewCache {
+    /// The record of the table's last finished deal as JSON text (`null` before the
+    /// first deal ends), written only when the count of finished deals changed.
+    fn last_deal(&mut self, table: &Table) -> Arc<str> {
+        let finished = table.game().finished_count();
+        if let Some((count, text)) = &self.last_deal
+            && *count == finished
+        {
+            return Arc::clone(text);
+        }
+        let record = finished
+            .checked_sub(1)
+            .and_then(|i| table.game().finished_record_json(i));
+        let text: Arc<str> = json_text(&record).into();
+        self.last_deal = Some((finished, Arc::clone(&text)));
+        text
+    }
+}
+
+/// JSON object members, `"key":value` after one another, to be spliced into an object.
+#[derive(Default)]
+struct Members(Vec<u8>);
+
+impl Members {
+    fn key(&mut self, key: &str) {
+        if !self.0.is_empty() {
+            self.0.push(b',');
+        }
+        self.0.push(b'"');
+        // Keys are this module's own field names: nothing to escape.
+        self.0.extend_from_slice(key.as_bytes());
+        self.0.extend_from_slice(b"\":");
+    }
+
+    /// A member whose value is serialized here.
+    fn put(&mut self, key: &str, value: &impl Serialize) {
+        self.key(key);
+        write_json(&mut self.0, value);
+    }
+
+    /// A member whose value is JSON text already.
+    fn raw(&mut self, key: &str, json: &str) {
+        self.key(key);
+        self.0.extend_from_slice(json.as_bytes());
+    }
+}
+
+/// Appends `value` as JSON to `out`. The values here (derived structs, strings, numbers
+/// and `serde_json` values) always serialize; were one ever to fail, it is written as
+/// `null` rather than leaving half a value.
+fn write_json(out: &mut Vec<u8>, value: &impl Serialize) {
+    let before = out.len();
+    if serde_json::to_writer(&mut *out, value).is_err() {
+        out.truncate(before);
+        out.extend_from_slice(b"null");
+    }
+}
+
+/// `value` as JSON text.
+fn json_text(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    write_json(&mut out, value);
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).unwrap_or_else(|_| "null".to_string())
+}
+
+/// A seat as the view lists it.
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    seat: String,
+    player: Option<PlayerKey>,
+    name: Option<std::borrow::Cow<'a, str>>,
+    bot: Option<String>,
+    presence: &'static str,
+}
+
+/// A computer player's action of the deal in progress as a viewer may read it.
+#[derive(Serialize)]
+struct BotActionJson<'a> {
+    version: u64,
+    seat: String,
+    action: String,
+    reason: Option<&'a str>,
+}
+
+/// A pending undo or claim: who asked, the tricks claimed (a claim), the answers so far.
+#[derive(Serialize)]
+struct PendingJson {
+    by: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tricks: Option<u8>,
+    answers: serde_json::Map<String, Value>,
+}
+
+/// A chat line.
+#[derive(Serialize)]
+struct ChatJson<'a> {
+    version: u64,
+    seat: Option<String>,
+    name: &'a str,
+    text: &'a str,
+}
+
+/// Who a view is for.
+#[derive(Serialize)]
+struct ViewerJson {
+    player: Option<PlayerKey>,
+    seat: Option<String>,
+}
+
 impl Table {
     /// The seat a viewer holds, if any.
     pub fn viewer_seat(&self, viewer: Viewer) -> Option<Player> {
@@ -34,10 +160,15 @@ impl Table {
     /// The deal in progress as this viewer may see it, or `None` before the start and
     /// while the second table plays a board out of sight.
     pub fn deal_view(&self, viewer: Viewer) -> Option<View> {
+        self.seat_deal_view(self.viewer_seat(viewer))
+    }
+
+    /// The deal in progress as the holder of `seat` (a spectator for `None`) sees it.
+    fn seat_deal_view(&self, seat: Option<Player>) -> Option<View> {
         if !self.is_started() || self.game().is_second_table() {
             return None;
         }
-        match self.viewer_seat(viewer) {
+        match seat {
             // A seated player is shown their observation, never a spectator's view: in
             // a blind hand that would show them their own card.
             Some(seat) => self.game().observation(seat),
@@ -55,7 +186,12 @@ impl Table {
     /// The viewer's legal actions now, in the engine's notation (empty when they may not
     /// act). A Devil's Bridge player in the blind hand is offered only `blind`.
     pub fn legal_for(&self, viewer: Viewer) -> Vec<String> {
-        let Some(seat) = self.viewer_seat(viewer) else {
+        self.seat_legal(self.viewer_seat(viewer))
+    }
+
+    /// The legal actions of the holder of `seat` (none for a spectator).
+    fn seat_legal(&self, seat: Option<Player>) -> Vec<String> {
+        let Some(seat) = seat else {
             return Vec::new();
         };
         if !self.is_started()
@@ -87,6 +223,13 @@ impl Table {
     /// The seats with their occupants and presence; `connected` says whether a player
     /// has a live connection.
     pub fn seats_json(&self, connected: &dyn Fn(PlayerKey) -> bool) -> Vec<Value> {
+        self.seat_list(connected)
+            .iter()
+            .map(|seat| serde_json::to_value(seat).unwrap_or(Value::Null))
+            .collect()
+    }
+
+    fn seat_list(&self, connected: &dyn Fn(PlayerKey) -> bool) -> Vec<SeatJson<'_>> {
         self.seats()
             .iter()
             .enumerate()
@@ -94,13 +237,20 @@ impl Table {
                 let seat = Player(i as u8);
                 let name = self.game().seat_name(seat);
                 match occupant {
-                    Occupant::Empty => json!({
-                        "seat": name, "player": null, "name": null, "bot": null, "presence": "empty",
-                    }),
-                    Occupant::Bot(level) => json!({
-                        "seat": name, "player": null, "name": format!("{level} bot"),
-                        "bot": level.to_string(), "presence": "bot",
-                    }),
+                    Occupant::Empty => SeatJson {
+                        seat: name,
+                        player: None,
+                        name: None,
+                        bot: None,
+                        presence: "empty",
+                    },
+                    Occupant::Bot(level) => SeatJson {
+                        seat: name,
+                        player: None,
+                        name: Some(format!("{level} bot").into()),
+                        bot: Some(level.to_string()),
+                        presence: "bot",
+                    },
                     Occupant::Human { player, name: who } => {
                         let presence = if self.is_taken_over(seat) {
                             "taken_over"
@@ -109,10 +259,13 @@ impl Table {
                         } else {
                             "away"
                         };
-                        json!({
-                            "seat": name, "player": player, "name": who, "bot": null,
-                            "presence": presence,
-                        })
+                        SeatJson {
+                            seat: name,
+                            player: Some(*player),
+                            name: Some(who.as_str().into()),
+                            bot: None,
+                            presence,
+                        }
                     }
                 }
             })
@@ -120,101 +273,173 @@ impl Table {
     }
 
     /// The whole view of the table for one viewer: see `docs/server-protocol.md`, "The
-    /// view".
+    /// view". To send one version to many viewers, [`views`](Self::views) writes what
+    /// they share once.
     pub fn view_for(&self, viewer: Viewer, connected: &dyn Fn(PlayerKey) -> bool) -> Value {
+        let text = self
+            .views(None, connected, &mut ViewCache::default())
+            .text_for(viewer);
+        serde_json::from_str(&text).unwrap_or(Value::Null)
+    }
+
+    /// The views of this version for any number of viewers: `table` is the table's id
+    /// (`null` when not given), `connected` says who has a live connection, and `cache`
+    /// keeps what outlives a version.
+    pub fn views<'a>(
+        &'a self,
+        table: Option<i64>,
+        connected: &dyn Fn(PlayerKey) -> bool,
+        cache: &mut ViewCache,
+    ) -> Views<'a> {
+        Views {
+            table: self,
+            id: table,
+            shared: self.shared_members(connected, &cache.last_deal(self)),
+            by_seat: HashMap::new(),
+        }
+    }
+
+    /// The members every viewer's view has alike.
+    fn shared_members(&self, connected: &dyn Fn(PlayerKey) -> bool, last_deal: &str) -> Vec<u8> {
         let game = self.game();
-        let seat = self.viewer_seat(viewer);
-        let deal = self.deal_view(viewer);
         let name = |p: Player| game.seat_name(p);
-        let bot_actions: Vec<Value> = self
-            .bot_notes()
-            .iter()
-            .filter_map(|note| {
-                let deal = deal.as_ref()?;
-                // A face-down discard is its holder's alone, and so is its reason.
-                let shown = deal
-                    .history
-                    .iter()
-                    .any(|m| m.player == note.seat && m.action == note.action)
-                    || !matches!(note.action, Action::Discard(_));
-                if !shown {
-                    return None;
-                }
-                Some(json!({
-                    "version": note.version,
-                    "seat": name(note.seat),
-                    "action": note.action.to_string(),
-                    "reason": shown_reason(&note.reason, deal),
-                }))
-            })
-            .collect();
-        let undo = self.pending_undo().map(|u| {
-            let answers: serde_json::Map<String, Value> = u
-                .answers
+        let answers = |answers: &std::collections::BTreeMap<u8, bool>| {
+            answers
                 .iter()
                 .map(|(&s, &a)| (name(Player(s)), Value::from(a)))
-                .collect();
-            json!({ "by": name(u.seat), "answers": answers })
+                .collect()
+        };
+        let undo = self.pending_undo().map(|u| PendingJson {
+            by: name(u.seat),
+            tricks: None,
+            answers: answers(&u.answers),
         });
-        let claim = self.pending_claim().map(|c| {
-            let answers: serde_json::Map<String, Value> = c
-                .answers
-                .iter()
-                .map(|(&s, &a)| (name(Player(s)), Value::from(a)))
-                .collect();
-            json!({ "by": name(c.seat), "tricks": c.tricks, "answers": answers })
+        let claim = self.pending_claim().map(|c| PendingJson {
+            by: name(c.seat),
+            tricks: Some(c.tricks),
+            answers: answers(&c.answers),
         });
-        let chat: Vec<Value> = self
+        let chat: Vec<ChatJson> = self
             .chat()
-            .map(|line| {
-                json!({
-                    "version": line.version,
-                    "seat": line.seat.map(name),
-                    "name": line.name,
-                    "text": line.text,
-                })
+            .map(|line| ChatJson {
+                version: line.version,
+                seat: line.seat.map(name),
+                name: &line.name,
+                text: &line.text,
             })
             .collect();
         let finished = game.finished_count();
-        let last_deal = finished
-            .checked_sub(1)
-            .and_then(|i| game.finished_record_json(i));
         let to_act: Vec<String> = if self.is_started() && !game.is_second_table() {
             game.to_act().iter().map(name).collect()
         } else {
             Vec::new()
         };
-        json!({
-            "table": null,
-            "version": self.version(),
-            "game": self.setup().game,
-            "match": self.setup().match_kind.as_str(),
-            "status": self.status(),
-            "host": self.host(),
-            "viewer": {
-                "player": match viewer { Viewer::Player(id) => Some(id), Viewer::Anonymous => None },
-                "seat": seat.map(name),
-            },
-            "seats": self.seats_json(connected),
-            "deal_number": if self.is_started() { Some(finished + usize::from(!game.is_over())) } else { None },
-            "second_table": game.is_second_table(),
-            "deal": deal.as_ref().map(view_json),
-            "legal": self.legal_for(viewer),
-            "to_act": to_act,
-            "sheet": game.sheet_json(),
-            "bot_actions": bot_actions,
-            "undo": undo,
-            "claim": claim,
-            "chat": chat,
-            "last_deal": last_deal,
-            "settings": self.setup().settings,
-        })
+        let deal_number = self
+            .is_started()
+            .then(|| finished + usize::from(!game.is_over()));
+        let mut m = Members::default();
+        m.put("version", &self.version());
+        m.put("game", &self.setup().game);
+        m.put("match", &self.setup().match_kind.as_str());
+        m.put("status", &self.status());
+        m.put("host", &self.host());
+        m.put("seats", &self.seat_list(connected));
+        m.put("deal_number", &deal_number);
+        m.put("second_table", &game.is_second_table());
+        m.put("to_act", &to_act);
+        m.put("sheet", &game.sheet_json());
+        m.put("undo", &undo);
+        m.put("claim", &claim);
+        m.put("chat", &chat);
+        m.raw("last_deal", last_deal);
+        m.put("settings", &self.setup().settings);
+        m.0
+    }
+
+    /// The members the holder of `seat` (a spectator for `None`) sees alone: the deal,
+    /// their legal actions and the computer players' actions with the reasons they may
+    /// read.
+    fn seat_members(&self, seat: Option<Player>) -> Vec<u8> {
+        let game = self.game();
+        let deal = self.seat_deal_view(seat);
+        let bot_actions: Vec<BotActionJson> = match &deal {
+            // No computer player has acted in this deal: nothing to check reasons against.
+            Some(_) if self.bot_notes().is_empty() => Vec::new(),
+            None => Vec::new(),
+            Some(deal) => {
+                let seen = seen_cards(deal);
+                self.bot_notes()
+                    .iter()
+                    .filter(|note| {
+                        // A face-down discard is its holder's alone, and so is its reason.
+                        !matches!(note.action, Action::Discard(_))
+                            || deal
+                                .history
+                                .iter()
+                                .any(|m| m.player == note.seat && m.action == note.action)
+                    })
+                    .map(|note| BotActionJson {
+                        version: note.version,
+                        seat: game.seat_name(note.seat),
+                        action: note.action.to_string(),
+                        reason: shown_reason(&note.reason, &seen),
+                    })
+                    .collect()
+            }
+        };
+        let mut m = Members::default();
+        m.put("deal", &deal.as_ref().map(view_json));
+        m.put("legal", &self.seat_legal(seat));
+        m.put("bot_actions", &bot_actions);
+        m.0
     }
 }
 
-/// A computer player's reason as this viewer may read it: `None` if it names a card the
-/// viewer has not seen (a reason may speak of the bot's own hand).
-fn shown_reason(reason: &str, deal: &View) -> Option<String> {
+/// One version's views, for as many viewers as asked: see [`Table::views`].
+pub struct Views<'a> {
+    table: &'a Table,
+    id: Option<i64>,
+    shared: Vec<u8>,
+    by_seat: HashMap<Option<Player>, Vec<u8>>,
+}
+
+impl Views<'_> {
+    /// The view of `viewer` as JSON text (an object).
+    pub fn text_for(&mut self, viewer: Viewer) -> String {
+        let table = self.table;
+        let seat = table.viewer_seat(viewer);
+        let seat_part = self
+            .by_seat
+            .entry(seat)
+            .or_insert_with(|| table.seat_members(seat));
+        let mut own = Members::default();
+        own.put("table", &self.id);
+        own.put(
+            "viewer",
+            &ViewerJson {
+                player: match viewer {
+                    Viewer::Player(id) => Some(id),
+                    Viewer::Anonymous => None,
+                },
+                seat: seat.map(|s| table.game().seat_name(s)),
+            },
+        );
+        let mut out = Vec::with_capacity(own.0.len() + seat_part.len() + self.shared.len() + 4);
+        out.push(b'{');
+        out.extend_from_slice(&own.0);
+        out.push(b',');
+        out.extend_from_slice(seat_part);
+        out.push(b',');
+        out.extend_from_slice(&self.shared);
+        out.push(b'}');
+        // Every piece is serde_json's output: UTF-8.
+        String::from_utf8(out).unwrap_or_else(|_| "null".to_string())
+    }
+}
+
+/// The cards a viewer has seen in the deal: those visible to them, the turned-up ones,
+/// the played and named ones of the record and the trick on the table.
+pub(crate) fn seen_cards(deal: &View) -> HashSet<Card> {
     let mut seen: HashSet<Card> = deal.visible_cards().iter().collect();
     seen.extend(deal.turned_up);
     for m in &deal.history {
@@ -223,14 +448,20 @@ fn shown_reason(reason: &str, deal: &View) -> Option<String> {
     if let Some(trick) = deal.trick {
         seen.extend(trick.cards().iter().copied());
     }
+    seen
+}
+
+/// A computer player's reason as a viewer who has seen `seen` may read it: `None` if it
+/// names a card they have not seen (a reason may speak of the bot's own hand).
+pub(crate) fn shown_reason<'r>(reason: &'r str, seen: &HashSet<Card>) -> Option<&'r str> {
     cards_named(reason)
         .iter()
         .all(|card| seen.contains(card))
-        .then(|| reason.to_string())
+        .then_some(reason)
 }
 
 /// The cards a text names, as words of two or three letters (`SA`, `HT`, `JK`).
-fn cards_named(text: &str) -> Vec<Card> {
+pub(crate) fn cards_named(text: &str) -> Vec<Card> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|word| (2..=3).contains(&word.len()))
         .filter_map(|word| word.parse::<Card>().ok())
@@ -256,10 +487,11 @@ mod tests {
             .find(|&c| !south.visible_cards().contains(c))
             .expect("a card south does not hold");
         let about_own = format!("{own}: the best lead");
-        assert_eq!(shown_reason(&about_own, &south), Some(about_own.clone()));
-        assert_eq!(shown_reason(&format!("finesse the {unseen}"), &south), None);
+        let seen = seen_cards(&south);
+        assert_eq!(shown_reason(&about_own, &seen), Some(about_own.as_str()));
+        assert_eq!(shown_reason(&format!("finesse the {unseen}"), &seen), None);
         assert_eq!(
-            shown_reason("1NT: 15-17 HCP", &south).as_deref(),
+            shown_reason("1NT: 15-17 HCP", &seen),
             Some("1NT: 15-17 HCP")
         );
         assert_eq!(
