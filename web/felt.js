@@ -88,6 +88,7 @@ export function feltRenderer(t) {
       {
         class: `seat${isActing ? " turn" : ""}${isMe ? " mine" : ""}${entry.presence === "empty" ? " empty" : ""}`,
         dataset: { seat },
+        role: "group",
         "aria-label": `${seatLabel(view.game, seat)}: ${seatName(view, seat)}`,
       },
       h(
@@ -229,7 +230,7 @@ export function feltRenderer(t) {
     for (let i = 0; i < Math.min(count, 5); i++) backs.push(cardBack());
     return h(
       "div",
-      { class: "hand backs", "aria-label": `${count} card${count === 1 ? "" : "s"}` },
+      { class: "hand backs", role: "img", "aria-label": `${count} card${count === 1 ? "" : "s"} face down` },
       h("div", { class: "back-fan" }, ...backs),
       h("span", { class: "count", text: String(count) }),
     );

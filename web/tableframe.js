@@ -16,7 +16,7 @@ export function buildSkeleton(tableId) {
   els.actions = h("div", { id: "action-area", class: "action-area" });
   els.biddingHost = h("div", { class: "bidding-host", id: "bidding-host" });
   els.exchangeHost = h("div", { class: "exchange-host", id: "exchange-host" });
-  els.hand = h("div", { id: "my-hand", class: "hand my-hand", "aria-label": "Your hand" });
+  els.hand = h("div", { id: "my-hand", class: "hand my-hand", role: "group", "aria-label": "Your hand" });
   els.discards = h("div", { id: "my-discards", class: "my-discards", hidden: true });
   els.keyEntry = h("output", { id: "key-entry", class: "key-entry", "aria-live": "polite", hidden: true });
   els.auctionHost = h("div", { id: "auction-host" });
