@@ -71,14 +71,22 @@ export function seatName(view, ctx, seat) {
 }
 
 /**
+ * A seat as players count it: the compass letter, or for the numbered games (the engine's
+ * `0` to `n-1`) the number from 1, as the table shows "Seat 3".
+ */
+export function seatMark(seat) {
+  return /^\d+$/.test(String(seat)) ? String(Number(seat) + 1) : String(seat);
+}
+
+/**
  * A seat's name that tells it apart: computer players share names ("basic bot"), so a
- * name another seat also has gets its seat added: "basic bot (2)".
+ * name another seat also has gets its seat added: "basic bot (3)".
  */
 export function seatLabel(view, ctx, seat) {
   const name = seatName(view, ctx, seat);
   const seats = (view.seats || []).map((s) => s.seat);
   const shared = seats.some((other) => other !== seat && seatName(view, ctx, other) === name);
-  return shared ? `${name} (${seat})` : name;
+  return shared ? `${name} (${seatMark(seat)})` : name;
 }
 
 /** Whether `seat` is vulnerable under `vulnerability` ("None", "NS", "EW", "Both"). */
@@ -160,7 +168,7 @@ export function auctionTable(auction) {
           class: isVulnerable(seat, vulnerability) ? "vul" : null,
           title: isVulnerable(seat, vulnerability) ? `${label(seat)} (vulnerable)` : label(seat),
         },
-        h("span", { class: "seat-id" }, seat),
+        h("span", { class: "seat-id" }, seatMark(seat)),
         h("span", { class: "seat-name" }, plainLabel ? plainLabel(seat) : label(seat)),
       ),
     ),

@@ -8,9 +8,8 @@ import { h, replace } from "./dom.js";
 import { cardFace, cardName, suitSymbol, suitClass, sortHand } from "./cards.js";
 import { auctionTable, callElement, contractName, seatLabel, seatName, isDevils, isVulnerable } from "./auction.js";
 import { resultText, signed } from "./sheet.js";
+import { tricksOf } from "./deal.js";
 
-/** A card as the engine writes a play: suits S H D C R, the joker (named `JKS`), colons. */
-const CARD = /^([SHDCR][AKQJT2-9]|JK[SHDCR]?|GC|RC|LC)$/;
 /** The action that ends a deal by an agreed claim. */
 const CLAIM = /^claim (\d+)$/;
 /** The seats of the partnership games, shown as letters beside the names. */
@@ -24,49 +23,30 @@ function heldCode(play) {
 }
 
 /**
- * Reads a finished deal's record into its plays and tricks. Each card's seat: the
- * history names declarer for dummy's cards, so a declarer's card that dummy was dealt is
- * dummy's. Each trick's winner is the next trick's leader; the last trick's is the
- * leader of the record's final trick, which the engine leaves empty and led by the
- * winner (a trick cut short by a claim has no winner).
- * @param {{record: Object, dealt: Object}} last
+ * Reads a finished deal's record: its tricks (deal.js `tricksOf`, the table's own reading
+ * of a history, each card at its seat and each complete trick with its winner), any
+ * claim that ended it, and the hands the play began with.
+ * @param {{number: number, record: Object, dealt: Object}} last
  */
 export function readDeal(last) {
   const record = last.record || {};
   const dealt = last.dealt || {};
   const players = record.players || Object.keys(dealt);
-  const n = players.length || 4;
-  const history = record.history || [];
-  const plays = [];
+  const tricks = tricksOf(record);
   let claim = null;
-  for (const entry of history) {
-    const action = String(entry.action);
-    const claimed = CLAIM.exec(action);
-    if (claimed) {
-      claim = { by: entry.player, tricks: Number(claimed[1]) };
-      continue;
-    }
-    if (!CARD.test(action)) continue;
-    let seat = entry.player;
-    if (record.dummy && seat === record.declarer && (dealt[record.dummy] || []).includes(heldCode(action))) {
-      seat = record.dummy;
-    }
-    plays.push({ seat, card: action });
+  for (const entry of record.history || []) {
+    const claimed = CLAIM.exec(String(entry.action));
+    if (claimed) claim = { by: entry.player, tricks: Number(claimed[1]) };
   }
-  const tricks = [];
-  for (let i = 0; i < plays.length; i += n) tricks.push({ cards: plays.slice(i, i + n), winner: null });
-  tricks.forEach((trick, i) => {
-    if (trick.cards.length < n) return;
-    const next = tricks[i + 1];
-    if (next) trick.winner = next.cards[0].seat;
-    else if (record.trick && record.trick.leader) trick.winner = record.trick.leader;
-  });
   // The hands the play began with: as dealt, but Bridgette's are the ones after the
   // exchange (the cards each played and any left unplayed), since its discards are never
   // shown (RULES.md §4.2).
   let start;
   if (record.game === "bridgette") {
-    start = Object.fromEntries(players.map((p) => [p, [...plays.filter((x) => x.seat === p).map((x) => heldCode(x.card)), ...((record.hands || {})[p] || [])]]));
+    const played = tricks.flatMap((trick) => trick.cards);
+    start = Object.fromEntries(
+      players.map((p) => [p, [...played.filter((x) => x.seat === p).map((x) => heldCode(x.card)), ...((record.hands || {})[p] || [])]]),
+    );
   } else {
     start = Object.fromEntries(players.map((p) => [p, [...(dealt[p] || [])]]));
   }

@@ -6,7 +6,7 @@
 
 import { h, replace } from "./dom.js";
 import { suitSymbol, suitClass } from "./cards.js";
-import { callElement, contractName, seatLabel, seatName } from "./auction.js";
+import { callElement, contractName, seatLabel, seatMark, seatName } from "./auction.js";
 
 const SIDES = ["NS", "EW"];
 const SEATS = ["N", "E", "S", "W"];
@@ -104,7 +104,7 @@ function scrollTable(caption, head, rows, foot, cls) {
 /** A player's column heading: the seat number over the name, which may be cut short. */
 function playerHead(view, ctx, seat) {
   const name = seatName(view, ctx, seat);
-  return h("span", { class: "head-player", title: `${seat}: ${name}` }, h("span", { class: "seat-id" }, seat), h("span", { class: "seat-name" }, name));
+  return h("span", { class: "head-player", title: name }, h("span", { class: "seat-id" }, seatMark(seat)), h("span", { class: "seat-name" }, name));
 }
 
 /** The players of a Devil's Bridge or Bridgette sheet, in seat order. */
@@ -496,7 +496,7 @@ function devilsSheet(view, sheet, ctx) {
           "span",
           { class: "trump", "aria-label": trump ? `trumps ${trump[0]}` : "no trumps" },
           trump ? h("span", { class: suitClass(trump[0]) }, suitSymbol(trump[0])) : "NT",
-          ` · ${hand.dealer} dl`,
+          ` · dealer ${seatMark(hand.dealer)}`,
         ),
       ),
       cells,
@@ -534,8 +534,8 @@ function bridgetteSheet(view, sheet, ctx) {
       "tr",
       {},
       h("td", { class: "num" }, d.deal === null || d.deal === undefined ? "–" : String(d.deal)),
-      h("td", { title: label(d.dealer) }, d.dealer),
-      h("td", {}, d.contract ? resultCell({ contract: d.contract, declarer: d.declarer, tricks: d.tricks }, "bridgette") : h("span", { class: "muted" }, "thrown in")),
+      h("td", { title: label(d.dealer) }, seatMark(d.dealer)),
+      h("td", {}, d.contract ? resultCell({ contract: d.contract, declarer: seatMark(d.declarer), tricks: d.tricks }, "bridgette") : h("span", { class: "muted" }, "thrown in")),
       h("td", {}, d.contract ? (d.made ? "made" : "down") : ""),
       players.map((p) => h("td", { class: "num" }, d.points && d.points[p] ? String(d.points[p]) : "")),
     ),
