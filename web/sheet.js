@@ -141,8 +141,9 @@ function summary(view, ctx) {
       const rubbers = sheet.rubbers || [];
       const current = rubbers[rubbers.length - 1];
       const t = sheet.totals || {};
+      const games = (side) => (current && current.games ? current.games[side] || 0 : 0);
       items = SIDES.map((side) =>
-        item(side, `${plain(t[side])}${current && !current.finished ? ` · ${current.games[side]} game${current.games[side] === 1 ? "" : "s"}` : ""}`, t[side] > t[other(side)]),
+        item(side, `${plain(t[side])}${current && !current.finished ? ` · ${games(side)} game${games(side) === 1 ? "" : "s"}` : ""}`, t[side] > t[other(side)]),
       );
       status = `Rubber ${Math.max(1, rubbers.length)}${sheet.over ? ", over" : ""}`;
       break;
