@@ -270,7 +270,7 @@ function resultBlock(view, ctx, model, label) {
         scorer !== undefined ? `${label(scorer)} scores ${points[scorer]}.` : "No score.",
         claim,
       ),
-      ownExchange(view, r),
+      ownExchange(view, r, label),
     ];
   }
   if (!r.contract) return h("p", { class: "review-result" }, "Passed out: all four passed.", typeof r.score === "number" ? ` Score ${r.score}.` : "");
@@ -291,7 +291,7 @@ function resultBlock(view, ctx, model, label) {
  * Bridgette: the viewer's own exchange (what they drew and threw away). The opponent's
  * discards are never shown (RULES.md §4.2), so a spectator sees only the counts.
  */
-function ownExchange(view, r) {
+function ownExchange(view, r, label) {
   const ex = r.exchange;
   if (!ex) return null;
   const me = view.viewer ? view.viewer.seat : null;
@@ -304,7 +304,7 @@ function ownExchange(view, r) {
     r.upcard ? row("Up-card", [r.upcard]) : null,
     seated ? row("You drew", (ex.drawn || {})[me]) : null,
     seated ? row("You discarded", (ex.discards || {})[me]) : null,
-    h("p", { class: "sheet-note" }, `Exchange: ${(r.players || []).map((p) => `${p} drew and discarded ${(ex.draw_counts || {})[p] ?? 0}`).join(", ")}.`),
+    h("p", { class: "sheet-note" }, `Exchange: ${(r.players || []).map((p) => `${label(p)} drew and discarded ${(ex.draw_counts || {})[p] ?? 0}`).join(", ")}.`),
   );
 }
 
