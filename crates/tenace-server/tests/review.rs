@@ -284,3 +284,55 @@ async fn a_finished_deals_review_agrees_with_a_fresh_solve() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shutdown_stops_a_review_that_would_take_minutes() {
+    let (_dir, db) = temp_db();
+    let server = Server::start(&db).await;
+    let host = server.player().await;
+    // A Deuces Wild deal: its opening positions take the solver minutes.
+    let mut played = None;
+    for _ in 0..4 {
+        let table = server
+            .create(
+                &host,
+                json!({"game": "deuces-wild", "match": "single_deal",
+                    "bots": {"N": "basic", "E": "basic", "S": "basic", "W": "basic"},
+                    "settings": fast()}),
+            )
+            .await;
+        let records = poll(
+            &server,
+            &format!("/api/tables/{table}/records"),
+            &host,
+            Duration::from_secs(120),
+            |r| r["deals"].as_array().is_some_and(|d| !d.is_empty()),
+        )
+        .await;
+        if records.last().expect("an answer")["deals"][0]["record"]["declarer"].is_string() {
+            played = Some(table);
+            break;
+        }
+    }
+    let table = played.expect("one of the deals was played");
+    let path = format!("/api/tables/{table}/deals/1/review");
+    let answers = poll(&server, &path, &host, Duration::from_secs(60), |a| {
+        a["done"].as_u64().is_some_and(|d| d > 0)
+    })
+    .await;
+    let running = answers.last().expect("an answer");
+    assert_eq!(running["status"], "running", "{running}");
+    // The table is not offered, and says so.
+    assert_eq!(running["review"]["table"]["status"], "not offered");
+    assert!(
+        running["review"]["table"]["reason"].is_string(),
+        "{running}"
+    );
+    let stopping = Instant::now();
+    server.stop().await;
+    assert!(
+        stopping.elapsed() < Duration::from_secs(10),
+        "the server took {:?} to stop",
+        stopping.elapsed()
+    );
+}

@@ -923,6 +923,56 @@ mod tests {
     }
 
     #[test]
+    fn a_bridgette_review_names_no_discard_and_tables_the_hands_played() {
+        use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
+        let game = BridgetteMatch::new(BridgetteOptions::default(), 3).expect("match");
+        let mut deal = game.current().expect("a deal").clone();
+        while deal.phase() != Phase::Finished {
+            let player = deal.to_act().iter().next().expect("someone acts");
+            let action = *deal.legal_actions(player).last().expect("an action");
+            deal.try_apply(player, action).expect("legal");
+        }
+        let deal = AnyGame::Bridgette(deal);
+        let discards: Vec<Card> = deal
+            .history()
+            .iter()
+            .filter_map(|m| match m.action {
+                Action::Discard(card) => Some(card),
+                _ => None,
+            })
+            .collect();
+        assert!(!discards.is_empty(), "the exchange discarded cards");
+        let progress = reviewed(&deal, 2);
+        assert!(progress.finished && progress.review.result.is_some());
+        let json = serde_json::to_string(&progress).expect("JSON");
+        for card in &discards {
+            assert!(!json.contains(&format!("\"{card}\"")), "{card} in {json}");
+        }
+        // The table is of the hands as the play began, after the exchange.
+        let opening = plays_of(&deal).remove(0).1;
+        let Some(StrainTable::Offered { declarers, rows }) = &progress.review.table else {
+            panic!("no table: {json}");
+        };
+        assert_eq!(declarers, &["0", "1"]);
+        let mut solver = Solver::new();
+        for row in rows {
+            for declarer in 0..2u8 {
+                let position = Position::new(
+                    TrickRules {
+                        trump: row.strain.trump(),
+                        ..opening.rules
+                    },
+                    opening.hands.clone(),
+                    Player(1 - declarer),
+                    Sides::Partnerships,
+                );
+                let defence = solver.tricks(&position).expect("solved");
+                assert_eq!(row.tricks[usize::from(declarer)], 13 - defence, "{row:?}");
+            }
+        }
+    }
+
+    #[test]
     fn progress_is_recorded_step_by_step() {
         let deal = played_deal(BridgeVariant::Standard, 5);
         let reviewing = std::sync::Arc::new(Reviewing::new());
