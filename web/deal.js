@@ -95,7 +95,7 @@ export function seatName(view, seat) {
 
 /** Whether an action string is a card (as opposed to a call, a bid, a discard, a claim). */
 export function isCard(action) {
-  return typeof action === "string" && /^(?:[SHDCR][AKQJT2-9]|JK[SHDC]?|GC|RC|LC)$/.test(action);
+  return typeof action === "string" && /^(?:[SHDCR][AKQJT2-9]|JK[SHDCR]?|GC|RC|LC)$/.test(action);
 }
 
 /** The suit a card follows as: its first letter, or the named suit of a joker-as-two. */

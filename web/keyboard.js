@@ -36,7 +36,7 @@ export function readEntry(text, legal = []) {
 
 /** A typed card: suit then rank (`SA`, `S10`, `ST`), the joker (`JK`, `JKS`), a colon. */
 function readCard(t) {
-  if (["JK", "JKS", "JKH", "JKD", "JKC", "GC", "RC", "LC"].includes(t)) return t;
+  if (["JK", "JKS", "JKH", "JKD", "JKC", "JKR", "GC", "RC", "LC"].includes(t)) return t;
   const m = t.match(/^([SHDCR])(10|[AKQJT2-9])$/);
   if (!m) return null;
   return `${m[1]}${m[2] === "10" ? "T" : m[2]}`;
@@ -44,7 +44,7 @@ function readCard(t) {
 
 /** Whether the entry could still grow into something (used to keep or drop a key). */
 function plausiblePrefix(t) {
-  return /^(?:P(?:A(?:S(?:S)?)?)?|X{0,2}|D(?:B(?:L)?)?|R|B(?:L(?:I(?:N(?:D)?)?)?)?|[0-7](?:N(?:T)?|[CDHSR])?|\d{1,2}|C(?:H(?:A(?:N(?:G(?:E)?)?)?)?)?\d{0,2}|[SHDCR](?:1(?:0)?|[AKQJT2-9])?|J(?:K[SHDC]?)?|[GRL]C?)$/.test(
+  return /^(?:P(?:A(?:S(?:S)?)?)?|X{0,2}|D(?:B(?:L)?)?|R|B(?:L(?:I(?:N(?:D)?)?)?)?|[0-7](?:N(?:T)?|[CDHSR])?|\d{1,2}|C(?:H(?:A(?:N(?:G(?:E)?)?)?)?)?\d{0,2}|[SHDCR](?:1(?:0)?|[AKQJT2-9])?|J(?:K[SHDCR]?)?|[GRL]C?)$/.test(
     t,
   );
 }
