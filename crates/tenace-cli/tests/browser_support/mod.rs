@@ -25,7 +25,7 @@ use webdriver::{Session, Viewport};
 /// calls it stalled.
 pub const STALL: Duration = Duration::from_secs(40);
 /// How long after pressing an action its `act` frame must have gone out.
-const SEND_WAIT: Duration = Duration::from_secs(3);
+const SEND_WAIT: Duration = Duration::from_secs(5);
 /// A pause between two looks at the pages.
 const POLL: Duration = Duration::from_millis(120);
 
@@ -381,13 +381,30 @@ impl Page {
     /// Clicks the element a finder script returns for `action`. When a real click cannot
     /// reach it (something covers it), that is a defect of the page: it is noted with a
     /// screenshot, and the click is dispatched by script so the deal can go on.
+    ///
+    /// The page draws itself anew on every view, so the element found may be gone by the
+    /// time of the click (a stale reference): it is looked for again, a few times.
     async fn press_found(&mut self, finder: &str, action: &str) -> Result<bool, String> {
-        let Some(element) = self.session.find(finder, json!([action])).await? else {
+        let (mut stale, mut covered) = (0, 0);
+        let (element, e) = loop {
+            let Some(element) = self.session.find(finder, json!([action])).await? else {
+                return Ok(false);
+            };
+            match self.session.click(&element).await {
+                Ok(()) => return Ok(true),
+                Err(e) if e.contains("stale element") && stale < 5 => stale += 1,
+                // Something passing over it (a card on its way) is not a defect: a
+                // covering that stays is.
+                Err(e) if e.contains("intercepted") && covered < 2 => {
+                    covered += 1;
+                    tokio::time::sleep(Duration::from_millis(400)).await;
+                }
+                Err(e) => break (element, e),
+            }
+        };
+        if e.contains("stale element") {
             return Ok(false);
-        };
-        let Err(e) = self.session.click(&element).await else {
-            return Ok(true);
-        };
+        }
         if !(e.contains("intercepted") || e.contains("not interactable")) {
             return Err(e);
         }
@@ -415,8 +432,11 @@ impl Page {
                 path.display()
             ));
         }
-        self.session.script_click(&element).await?;
-        Ok(true)
+        match self.session.script_click(&element).await {
+            Ok(()) => Ok(true),
+            Err(e) if e.contains("stale element") => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Waits until `pick` accepts a sample of the page; the failure names `what`.

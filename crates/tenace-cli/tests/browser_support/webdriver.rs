@@ -328,12 +328,19 @@ impl Session {
 
     /// Clicks the element a script returns (see [`Session::click`]). `Ok(false)` when the
     /// script found nothing.
+    /// An element redrawn between the finding and the click is found again.
     pub async fn click_found(&self, finder: &str, args: Value) -> Result<bool, String> {
-        let Some(element) = self.find(finder, args).await? else {
-            return Ok(false);
-        };
-        self.click(&element).await?;
-        Ok(true)
+        let mut tries = 0;
+        loop {
+            let Some(element) = self.find(finder, args.clone()).await? else {
+                return Ok(false);
+            };
+            match self.click(&element).await {
+                Ok(()) => return Ok(true),
+                Err(e) if e.contains("stale element") && tries < 5 => tries += 1,
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Types text into the focused element of the page (keys go to `document.activeElement`).
