@@ -11,6 +11,7 @@
 
 mod error;
 mod games;
+mod hint;
 mod hub;
 mod identity;
 mod limits;

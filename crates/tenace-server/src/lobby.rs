@@ -260,13 +260,25 @@ pub async fn list_tables(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, Api
                     .collect()
             })
             .unwrap_or_default();
+        // The stored setup holds the seed too: only the options in force leave it.
+        let options = serde_json::from_value::<TableSetup>(row.game_config)
+            .map(|setup| crate::games::options_in_force(&setup))
+            .unwrap_or(Value::Null);
+        let (reply, count) = oneshot::channel();
+        let spectators = match live.tx.send(ToTable::Spectators { reply }).await {
+            Ok(()) => count.await.unwrap_or(0),
+            Err(_) => 0,
+        };
         tables.push(json!({
             "id": row.id.0,
             "game": view["game"],
             "match": view["match"],
             "status": view["status"],
+            "options": options,
+            "settings": view["settings"],
             "seats": seats,
             "free_seats": free,
+            "spectators": spectators,
             "created_at": row.created_at,
         }));
     }
@@ -331,6 +343,7 @@ pub async fn post_command(
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("body", "not UTF-8"))?;
     let answer = match message::parse(text) {
         Ok(Incoming::Command { id, command }) => send_command(&live, &player, id, command).await,
+        Ok(Incoming::Hint { id }) => crate::hint::send_hint(&live, &player, id).await,
         Ok(Incoming::Hello { .. }) => message::error(
             None,
             "type",
@@ -338,7 +351,7 @@ pub async fn post_command(
         ),
         Err(unreadable) => unreadable.to_message(),
     };
-    let status = if answer["type"] == "ack" {
+    let status = if answer["type"] == "ack" || answer["type"] == "hint" {
         StatusCode::OK
     } else {
         StatusCode::BAD_REQUEST

@@ -17,6 +17,11 @@ pub enum Incoming {
         /// The last version the client saw, if any.
         last_version: Option<u64>,
     },
+    /// Asks the expert computer player for a hint, answered to this sender alone.
+    Hint {
+        /// The client's id for it, echoed in the answer.
+        id: String,
+    },
     /// A command with its client id.
     Command {
         /// The client's id for it.
@@ -130,6 +135,14 @@ pub fn parse(text: &str) -> Result<Incoming, Unreadable> {
             ));
         }
     };
+    if kind == "hint" {
+        // Not a command: nothing at the table changes, nothing is stored.
+        map.remove("type");
+        if let Some(key) = map.keys().next() {
+            return Err(Unreadable::new(Some(&id), key, "unknown field of hint"));
+        }
+        return Ok(Incoming::Hint { id });
+    }
     let command: Command = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
         Unreadable::new(
             Some(&id),
@@ -155,6 +168,12 @@ fn blamed_field(message: &str, map: &Map<String, Value>) -> String {
 /// The `ack` of a stored and applied command.
 pub fn ack(id: &str, version: u64, duplicate: bool) -> Value {
     json!({"v": VERSION, "type": "ack", "id": id, "version": version, "duplicate": duplicate})
+}
+
+/// A `hint`'s answer: the action the expert would take, and why (`None` when its words
+/// would name a card the asker has not seen).
+pub fn hint(id: &str, action: &str, reason: Option<&str>) -> Value {
+    json!({"v": VERSION, "type": "hint", "id": id, "action": action, "reason": reason})
 }
 
 /// An `error` about `field`.
@@ -241,6 +260,15 @@ mod tests {
                 id: "a".into(),
                 command: Command::Claim { tricks: 13 }
             })
+        );
+        assert_eq!(
+            parse(r#"{"v":1,"type":"hint","id":"h1"}"#),
+            Ok(Incoming::Hint { id: "h1".into() })
+        );
+        assert_eq!(field(r#"{"v":1,"type":"hint"}"#), "id");
+        assert_eq!(
+            field(r#"{"v":1,"type":"hint","id":"h","seat":"N"}"#),
+            "seat"
         );
         let unread = parse(r#"{"v":1,"type":"act","id":"q"}"#).err();
         assert_eq!(unread.and_then(|u| u.id).as_deref(), Some("q"));

@@ -221,6 +221,7 @@ async fn read_loop(
                 continue;
             }
             Ok(Incoming::Command { id, command }) => send_command(table, player, id, command).await,
+            Ok(Incoming::Hint { id }) => crate::hint::send_hint(table, player, id).await,
         };
         if !send(reply) {
             return;

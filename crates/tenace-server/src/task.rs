@@ -5,7 +5,7 @@
 //! broadcast as a fresh view to every connection. Computer players think on the blocking
 //! pool and come back through the same path.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -91,6 +91,25 @@ pub enum ToTable {
         /// Where the deal (or why there is none) goes.
         reply: oneshot::Sender<crate::review::DealLookup>,
     },
+    /// A seated player asks for a hint: answered to them alone, nothing stored.
+    Hint {
+        /// The asker's player id.
+        player: PlayerKey,
+        /// The client's id for it.
+        client_id: String,
+        /// Where the `hint` or `error` goes.
+        reply: oneshot::Sender<Value>,
+    },
+    /// A player's hint was answered: they may ask again.
+    HintDone {
+        /// The asker's player id.
+        player: PlayerKey,
+    },
+    /// How many connections are not seated players': the lobby's spectator count.
+    Spectators {
+        /// Where the count goes.
+        reply: oneshot::Sender<usize>,
+    },
     /// A computer player's decision, taken from the table at `version`.
     BotDecided {
         /// The table's version when the bot was asked.
@@ -123,6 +142,8 @@ struct TableTask {
     /// Since when each seated person has had no connection.
     away_since: HashMap<PlayerKey, Instant>,
     status: TableStatus,
+    /// The players whose hint the expert is working out.
+    hinting: HashSet<PlayerKey>,
     /// What the views keep between versions (the last finished deal's record).
     view_cache: ViewCache,
 }
@@ -164,6 +185,7 @@ pub fn spawn(
         chat: HashMap::new(),
         away_since,
         status,
+        hinting: HashSet::new(),
         view_cache: ViewCache::default(),
     };
     tokio::spawn(task.run(rx));
@@ -269,6 +291,22 @@ impl TableTask {
             }
             ToTable::FinishedDeal { number, reply } => {
                 let _ = reply.send(crate::review::lookup(&self.table, number));
+            }
+            ToTable::Hint {
+                player,
+                client_id,
+                reply,
+            } => self.hint(player, client_id, reply),
+            ToTable::HintDone { player } => {
+                self.hinting.remove(&player);
+            }
+            ToTable::Spectators { reply } => {
+                let watching = self
+                    .connections
+                    .values()
+                    .filter(|c| self.table.seat_of(c.player).is_none())
+                    .count();
+                let _ = reply.send(watching);
             }
             ToTable::BotDecided {
                 version,
@@ -464,6 +502,45 @@ impl TableTask {
                 self.away_since.insert(c.player, Instant::now());
             }
         }
+    }
+
+    /// Answers a hint: refused at once when the table says no; otherwise the expert
+    /// thinks on the blocking pool from the asker's own view, and the answer goes
+    /// straight back, the table task never waiting for it. One hint at a time per player
+    /// and table, as each may take the table's whole `think_ms`.
+    fn hint(&mut self, player: PlayerKey, client_id: String, reply: oneshot::Sender<Value>) {
+        if self.hinting.contains(&player) {
+            let _ = reply.send(message::error(
+                Some(&client_id),
+                "rate",
+                "a hint is being worked out for you already: one at a time",
+            ));
+            return;
+        }
+        let turn = match self.table.hint_turn(player, rand::random()) {
+            Ok(turn) => turn,
+            Err(e) => {
+                let _ = reply.send(message::error(Some(&client_id), &e.field, &e.message));
+                return;
+            }
+        };
+        self.hinting.insert(player);
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let answer = match tokio::task::spawn_blocking(move || turn.decide()).await {
+                Ok(hint) => message::hint(&client_id, &hint.action, hint.reason.as_deref()),
+                Err(e) => {
+                    tracing::error!(%e, "a hint failed");
+                    message::error(
+                        Some(&client_id),
+                        "table",
+                        "the hint could not be worked out",
+                    )
+                }
+            };
+            let _ = reply.send(answer);
+            let _ = tx.send(ToTable::HintDone { player }).await;
+        });
     }
 
     /// Asks a computer player to act if one is to: after the pacing pause, it thinks on

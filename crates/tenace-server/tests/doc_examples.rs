@@ -1,6 +1,8 @@
 //! The examples of docs/server-protocol.md, run against a real server: every `request:`
 //! is sent in order (HTTP ones over HTTP, JSON ones over a table's socket), and each
-//! answer must have the shape of the example response shown after it. The view example
+//! answer must have the shape of the example response shown after it (a socket message's
+//! answer, which the table's state may turn into an error, when it is of the kind shown).
+//! The view example
 //! must name exactly the fields a real view has, so the document stays true.
 
 mod support;
@@ -16,7 +18,7 @@ struct Example {
     /// `http` or `json`.
     language: String,
     request: String,
-    /// The status and JSON of the response example.
+    /// The status (0 for the answer to a socket message) and JSON of the response example.
     response: Option<(u16, String)>,
 }
 
@@ -42,7 +44,13 @@ fn examples() -> Vec<Example> {
         };
         i = next;
         let mut response = None;
-        if let Some(line) = lines.get(i).filter(|l| l.starts_with("response `")) {
+        if lines.get(i).is_some_and(|l| l.trim() == "response:") {
+            // A socket message's answer: no status, only a shape.
+            if let Some((_, text, after)) = block(&lines, i + 1) {
+                response = Some((0, text));
+                i = after;
+            }
+        } else if let Some(line) = lines.get(i).filter(|l| l.starts_with("response `")) {
             let status = line[10..13].parse().expect("a status in the response line");
             if let Some((_, text, after)) = block(&lines, i + 1) {
                 response = Some((status, text));
@@ -144,6 +152,14 @@ async fn the_documents_examples_run_against_a_real_server() {
                     "{}: {answer}",
                     example.request
                 );
+                // An answer of the kind shown has the shape shown.
+                if let Some((_, shape)) = &example.response {
+                    let shape: Value = serde_json::from_str(shape).expect("the example is JSON");
+                    if answer["type"] == shape["type"] {
+                        same_shape(&shape, &answer)
+                            .unwrap_or_else(|e| panic!("{}: {e}\n{answer}", example.request));
+                    }
+                }
             }
             other => panic!("a request block in {other}"),
         }

@@ -28,10 +28,12 @@
 //! assert_eq!(view["version"], 2);
 //! ```
 
+mod calls;
 mod claim;
 mod error;
 mod event;
 mod game;
+mod hint;
 pub mod review;
 mod setup;
 mod table;
@@ -41,6 +43,7 @@ pub use claim::PendingClaim;
 pub use error::TableError;
 pub use event::{Actor, Command, Event, PlayerKey};
 pub use game::TableMatch;
+pub use hint::{Hint, HintTurn};
 pub use setup::{GAMES, MAX_PACING_MS, MAX_THINK_MS, MatchKind, Settings, TableSetup};
 pub use table::{
     BotNote, BotTurn, CHAT_KEPT, ChatLine, MAX_CHAT_CHARS, Occupant, PendingUndo, Table,

@@ -389,7 +389,12 @@ impl Table {
         };
         let mut m = Members::default();
         m.put("deal", &deal.as_ref().map(view_json));
-        m.put("legal", &self.seat_legal(seat));
+        let legal = self.seat_legal(seat);
+        m.put(
+            "call_reasons",
+            &self.call_reasons(seat, &legal, deal.as_ref()),
+        );
+        m.put("legal", &legal);
         m.put("bot_actions", &bot_actions);
         m.0
     }

@@ -1,0 +1,227 @@
+//! Why each call a player may not make now is refused, so a bidding box can grey it out and
+//! say why: the engine's own message for trying it, which names the rule (the hook on
+//! Devil's Bridge's dealer, Bridgette's bid restrictions, an insufficient bid).
+
+use serde_json::{Map, Value};
+use tenace_cards::Player;
+use tenace_rules::auction::{AuctionRules, Call};
+use tenace_rules::{Action, Game, Match, View};
+
+use crate::game::TableMatch;
+use crate::table::Table;
+use crate::view::{cards_named, seen_cards, shown_reason};
+
+/// What is said of a refused call whose engine message would name a card the viewer has
+/// not seen (no engine message about a call does; this keeps it so).
+const HIDDEN_REASON: &str = "not allowed now";
+
+impl Table {
+    /// For a seated player who may call now (an auction of a partnership game or
+    /// Bridgette, Devil's Bridge bids or changes of bid): every call of the game's call
+    /// universe that is not among `legal`, mapped to the engine's reason for refusing it.
+    /// Empty for anyone else, so only the player to call pays for it.
+    ///
+    /// `legal` is the viewer's legal actions as [`Table::legal_for`] writes them, and
+    /// `deal` their view of the deal: a reason that would name a card outside it is
+    /// replaced by a plain "not allowed now".
+    pub fn call_reasons(
+        &self,
+        seat: Option<Player>,
+        legal: &[String],
+        deal: Option<&View>,
+    ) -> Map<String, Value> {
+        let mut reasons = Map::new();
+        let (Some(seat), Some(deal)) = (seat, deal) else {
+            return reasons;
+        };
+        if legal.is_empty() {
+            return reasons;
+        }
+        let actions = self.game().legal_actions(seat);
+        let universe = call_universe(self.game(), &actions);
+        if universe.is_empty() {
+            return reasons;
+        }
+        let Some(mut trial) = self.game().current_deal() else {
+            return reasons;
+        };
+        for call in universe {
+            if actions.contains(&call) {
+                continue;
+            }
+            match trial.try_apply(seat, call) {
+                Err(refused) => {
+                    let reason = refused.to_string();
+                    // Only a reason naming a card needs the cards the viewer has seen.
+                    let shown = cards_named(&reason).is_empty()
+                        || shown_reason(&reason, &seen_cards(deal)).is_some();
+                    let reason = if shown { reason } else { HIDDEN_REASON.into() };
+                    reasons.insert(call.to_string(), Value::from(reason));
+                }
+                // Not offered, yet taken: the table withholds it (it never should). The
+                // trial moved on, so it starts again from the deal.
+                Ok(_) => match self.game().current_deal() {
+                    Some(fresh) => trial = fresh,
+                    None => break,
+                },
+            }
+        }
+        reasons
+    }
+}
+
+/// The calls a player choosing among `legal` could think of: the game's whole ladder with
+/// pass, double and redouble in an auction; every number of the hand in Devil's Bridge
+/// (bids when a bid is asked, changes when a change is open). Empty when `legal` holds no
+/// call at all.
+fn call_universe(game: &TableMatch, legal: &[Action]) -> Vec<Action> {
+    let auction = |rules: AuctionRules| -> Vec<Action> {
+        if !legal.iter().any(|a| matches!(a, Action::Call(_))) {
+            return Vec::new();
+        }
+        [Call::Pass, Call::Double, Call::Redouble]
+            .into_iter()
+            .chain(rules.bids().into_iter().map(Call::Bid))
+            .map(Action::Call)
+            .collect()
+    };
+    match game {
+        TableMatch::Bridge(m) => auction(m.variant().auction_rules()),
+        TableMatch::Bridgette(_) => auction(tenace_rules::bridgette::AUCTION_RULES),
+        TableMatch::Devils(m) => {
+            let Some(size) = m.deals().latest().map(|hand| hand.setup().size as u8) else {
+                return Vec::new();
+            };
+            let mut universe = Vec::new();
+            if legal.iter().any(|a| matches!(a, Action::Bid(_))) {
+                universe.extend((0..=size).map(Action::Bid));
+            }
+            if legal.iter().any(|a| matches!(a, Action::ChangeBid(_))) {
+                universe.extend((0..=size).map(Action::ChangeBid));
+            }
+            universe
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Actor, Command, Settings, TableSetup, Viewer};
+    use serde_json::json;
+
+    /// A table of `game` with player 1 in `seat` and basic computer players elsewhere.
+    fn seated(game: &str, options: Option<Value>, seat: &str, seed: u64) -> Table {
+        let setup =
+            TableSetup::new(game, None, options, seed, Settings::default()).expect("a setup");
+        let mut table = Table::new(setup, 1).expect("a table");
+        let ada = Actor::Player {
+            id: 1,
+            name: "Ada".into(),
+        };
+        let sit = table
+            .check(&ada, &Command::Sit { seat: seat.into() })
+            .expect("a free seat");
+        table.apply(&sit).expect("sits");
+        for other in 0..table.seats().len() {
+            let name = table.game().seat_name(Player(other as u8));
+            if name == seat {
+                continue;
+            }
+            let bot = Command::Bot {
+                seat: name,
+                level: Some("basic".into()),
+            };
+            let event = table.check(&ada, &bot).expect("a free seat");
+            table.apply(&event).expect("the bot sits");
+        }
+        table
+    }
+
+    /// Lets the computer players act until `seat` may act (or the match is over).
+    fn until_to_act(table: &mut Table, seat: Player) {
+        for _ in 0..200 {
+            if table.game().to_act().contains(seat) {
+                return;
+            }
+            let Some(turn) = table.bot_turn() else { return };
+            let (action, reason) = turn.decide();
+            let actor = Actor::Bot {
+                seat: turn.seat.0,
+                reason,
+            };
+            let event = table
+                .check(
+                    &actor,
+                    &Command::Act {
+                        action: action.to_string(),
+                    },
+                )
+                .expect("a bot's action is legal");
+            table.apply(&event).expect("applies");
+        }
+    }
+
+    fn reasons_of(table: &Table) -> Map<String, Value> {
+        let me = Viewer::Player(1);
+        let seat = table.viewer_seat(me);
+        let legal = table.legal_for(me);
+        table.call_reasons(seat, &legal, table.deal_view(me).as_ref())
+    }
+
+    #[test]
+    fn an_insufficient_bid_is_refused_with_the_auction_law() {
+        let mut table = seated("bridge", None, "S", 7);
+        until_to_act(&mut table, Player(2));
+        let reasons = reasons_of(&table);
+        let legal = table.legal_for(Viewer::Player(1));
+        // Every call of the ladder is either legal or has a reason, never both.
+        assert_eq!(reasons.len() + legal.len(), 38, "{reasons:?} {legal:?}");
+        for call in &legal {
+            assert!(!reasons.contains_key(call), "{call} is legal");
+        }
+        assert!(
+            reasons.contains_key("XX"),
+            "no double stands: {reasons:?} {legal:?}"
+        );
+        assert!(!reasons["XX"].as_str().unwrap_or("").is_empty());
+    }
+
+    #[test]
+    fn the_dealers_hooked_number_names_the_hook() {
+        // Whoever deals, the dealer's turn to bid comes once the others have bid.
+        for seed in 0..8 {
+            let mut table = seated("devils-bridge", Some(json!({"players": 3})), "0", seed);
+            until_to_act(&mut table, Player(0));
+            let dealer = table.game().observation(Player(0)).map(|v| v.dealer);
+            let reasons = reasons_of(&table);
+            let legal = table.legal_for(Viewer::Player(1));
+            if dealer != Some(Player(0)) || !legal.iter().any(|a| !a.starts_with("change")) {
+                continue;
+            }
+            let hooked: Vec<_> = reasons
+                .iter()
+                .filter(|(call, _)| !call.starts_with("change"))
+                .collect();
+            match hooked.as_slice() {
+                // The others' bids passed the hand size: the dealer is free.
+                [] => continue,
+                [(_, reason)] => {
+                    assert!(reason.as_str().unwrap_or("").contains("hook"), "{reason}");
+                    return;
+                }
+                more => panic!("one number is hooked, not {more:?}"),
+            }
+        }
+        panic!("player 0 never dealt a hooked hand in eight seeds");
+    }
+
+    #[test]
+    fn nobody_else_pays_for_reasons() {
+        let table = seated("bridge", None, "S", 7);
+        let spectator = Viewer::Player(99);
+        let legal = table.legal_for(spectator);
+        let deal = table.deal_view(spectator);
+        assert!(table.call_reasons(None, &legal, deal.as_ref()).is_empty());
+    }
+}
