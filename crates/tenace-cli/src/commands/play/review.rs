@@ -212,13 +212,17 @@ pub fn double_dummy(
             done: true,
         };
     }
-    DoubleDummy {
-        lines,
-        progress: Some(format!(
+    // Before the work has counted its steps the screen says it is starting.
+    let steps = (progress.total > 0).then(|| {
+        format!(
             "solved {} of {}, from the last trick back…",
             progress.done,
             count(progress.total, "step"),
-        )),
+        )
+    });
+    DoubleDummy {
+        lines,
+        progress: steps,
         done: false,
     }
 }
@@ -312,10 +316,15 @@ fn table_lines(review: &Review, name: &dyn Fn(Player) -> String, glyphs: Glyphs)
                 .iter()
                 .map(|c| format!("{} by {}", glyphs.contract(c.contract), c.declarer))
                 .collect();
+            let side = if par.score > 0 {
+                "North-South"
+            } else {
+                "East-West"
+            };
             lines.push(format!(
-                "Par: {:+} for North-South, {}.",
-                par.score,
-                contracts.join(", ")
+                "Par: {side} +{}, {}.",
+                par.score.unsigned_abs(),
+                contracts.join(" or ")
             ));
         }
     }
@@ -412,6 +421,51 @@ mod tests {
             "{:?}",
             last.lines
         );
+    }
+
+    #[test]
+    fn ranges_a_missing_table_and_progress_read_as_text() {
+        use tenace_table::review::{PlayerRange, SeatName};
+        let seat = |p: u8| SeatName {
+            player: Player(p),
+            players: 3,
+            partnerships: false,
+        };
+        let range = |p: u8, most, fewest| PlayerRange {
+            seat: seat(p),
+            most,
+            fewest,
+            bid: Some(1),
+            took: 2,
+        };
+        let mut progress = Progress {
+            done: 3,
+            total: 6,
+            finished: false,
+            review: Review {
+                table: Some(StrainTable::NotOffered {
+                    reason: "Five Crowns: a table takes minutes".into(),
+                }),
+                ranges: vec![range(0, Some(3), Some(1)), range(1, None, Some(0))],
+                ..Review::default()
+            },
+        };
+        let name = |p: Player| format!("P{}", p.index());
+        let dd = double_dummy(&progress, &name, Glyphs::ASCII);
+        assert_eq!(
+            dd.lines,
+            [
+                "With best play from the opening lead, everyone else against them:",
+                "  P0: as many as 3 trying to win, as few as 1 trying to lose (bid 1, took 2)",
+                "No strain table: Five Crowns: a table takes minutes.",
+            ]
+        );
+        assert_eq!(
+            dd.progress.as_deref(),
+            Some("solved 3 of 6 steps, from the last trick back…")
+        );
+        progress.total = 0;
+        assert_eq!(double_dummy(&progress, &name, Glyphs::ASCII).progress, None);
     }
 
     #[test]
