@@ -21,8 +21,8 @@ use serde_json::{Value, json};
 
 use webdriver::{Session, Viewport};
 
-/// How long a table may show no new version, with nobody's turn pending, before the test
-/// calls it stalled.
+/// How long a page may show the version at which an action was pressed before the test
+/// calls the table stalled.
 pub const STALL: Duration = Duration::from_secs(40);
 /// How long after pressing an action its `act` frame must have gone out.
 const SEND_WAIT: Duration = Duration::from_secs(5);
@@ -952,6 +952,17 @@ pub async fn play_round(
             all_done = false;
             continue;
         };
+        let (scroll, inner) = sample.widths;
+        if scroll > inner {
+            let p = format!(
+                "{}: the page scrolls sideways at {} (scrollWidth {scroll} > innerWidth {inner})",
+                player.page.label,
+                player.page.viewport.name()
+            );
+            if !problems.contains(&p) {
+                problems.push(p);
+            }
+        }
         if let Some(view) = player.page.view_at(version) {
             for p in contract_problems(&sample, view) {
                 let p = format!("{}: {p}", player.page.label);
