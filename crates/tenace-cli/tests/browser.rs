@@ -98,11 +98,14 @@ fn run(name: &str, limit: Duration, scenario: Scenario) {
     });
 }
 
-/// Every finished deal's record of a table, read with a page's cookie.
+/// Every finished deal of a table in full: the truth the hidden-card check compares
+/// against, read from the server's SQLite file (the public records, read with a page's
+/// cookie, must answer too, but keep Bridgette's discards secret, RULES.md §4.2).
 async fn records(env: &Env, page: &Page, table: u64) -> Result<Value, String> {
     let cookie = page.session.cookie_header().await?;
     let path = format!("/api/tables/{table}/records");
-    expect_json(env.server.addr, "GET", &path, Some(&cookie), None, 200).await
+    expect_json(env.server.addr, "GET", &path, Some(&cookie), None, 200).await?;
+    browser_support::hidden::truth::full_records(&env.db, table as i64)
 }
 
 /// Checks pages for hidden cards against the table's records; fails on a leak, or when
@@ -295,6 +298,19 @@ fn bridgette_deal_at_phone_size_with_a_spectator() {
     });
 }
 
+/// Clicks what a finder script returns once it is there (within 20 s: the lobby reads
+/// its tables every few seconds).
+async fn click_when(page: &mut Page, what: &str, finder: &str) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !page.session.click_found(finder, json!([])).await? {
+        if Instant::now() > deadline {
+            return Err(page.fail(format!("no {what}")).await);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    Ok(())
+}
+
 /// Two players' browsers at one Devil's Bridge table (seats 0 and 1, a computer player in
 /// seat 2), its first hand blind, a third browser watching: they play the first two deals
 /// against each other, and no page shows a card its viewer may not see (in the blind hand, one's
@@ -310,29 +326,29 @@ async fn two_players(env: &mut Env) -> Result<(), String> {
         )
         .await?;
     let path = format!("/t/{table}");
+    // The spectator finds the table in the lobby's open tables and watches it.
+    let mut watcher = Page::open(&env.driver, env.server.addr, "/", "devils-spectator").await?;
+    let watch = format!("return document.querySelector('button.watch[data-table=\"{table}\"]');");
+    click_when(
+        &mut watcher,
+        "the lobby's Watch button of the table",
+        &watch,
+    )
+    .await?;
+    // The second player opens the table's address and takes the free seat there.
     let mut guest = Page::open(&env.driver, env.server.addr, &path, "devils-1").await?;
-    guest
-        .wait_for("a button[data-sit=\"1\"]", Duration::from_secs(20), |_| {
-            true
+    let sit = "return document.querySelector('button[data-sit=\"1\"]');";
+    click_when(
+        &mut guest,
+        "button[data-sit=\"1\"] to take the free seat",
+        sit,
+    )
+    .await?;
+    watcher
+        .wait_for("the watched table", Duration::from_secs(20), |s| {
+            s.attr("tableId") == Some(table.to_string().as_str())
         })
         .await?;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !guest
-        .session
-        .click_found(
-            "return document.querySelector('button[data-sit=\"1\"]');",
-            json!([]),
-        )
-        .await?
-    {
-        if Instant::now() > deadline {
-            return Err(guest
-                .fail("no button[data-sit=\"1\"] to take the free seat".into())
-                .await);
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    let mut watcher = Page::open(&env.driver, env.server.addr, &path, "devils-spectator").await?;
     let mut extras = Extras {
         probe_illegal: true,
         ..Extras::default()
