@@ -8,6 +8,8 @@
 //! the engine: every key of the engine's options is declared and no other, every value
 //! listed is accepted and the enum lists are complete, every bound is the engine's.
 
+use std::sync::OnceLock;
+
 use axum::Json;
 use serde_json::{Map, Value, json};
 use tenace_protocol::state::player_label;
@@ -407,9 +409,11 @@ pub fn catalogue() -> Value {
     json!({"games": games, "settings": settings_json()})
 }
 
-/// `GET /api/games`.
+/// `GET /api/games`. The answer never changes while the server runs (building it deals a
+/// match of every kind to read what each sets), so it is built once.
 pub async fn list_games() -> Json<Value> {
-    Json(catalogue())
+    static CATALOGUE: OnceLock<Value> = OnceLock::new();
+    Json(CATALOGUE.get_or_init(catalogue).clone())
 }
 
 #[cfg(test)]
