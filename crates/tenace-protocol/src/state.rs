@@ -55,30 +55,78 @@ pub fn view_json(view: &View) -> Value {
                 .collect(),
         )
     };
-    let mut state = json!({
-        "game": view.config.name(),
-        "options": view.config.options_json(),
-        "phase": view.phase,
-        "players": players.iter().map(|&p| name(p)).collect::<Vec<_>>(),
-        "dealer": name(view.dealer),
-        "vulnerability": view.vulnerability.map(|v| v.to_string()),
-        "hands": hands,
-        "hand_sizes": per_player(view.hand_sizes.iter().map(|&s| json!(s)).collect()),
-        "trick": view.trick.map(|t| json!({
-            "leader": name(t.leader()),
-            "cards": trick_cards(view, &t),
-        })),
-        "tricks_won": per_player(view.tricks_won.iter().map(|&t| json!(t)).collect()),
-        "history": view.history.iter().map(|m| json!({
-            "player": name(m.player),
-            "action": m.action.to_string(),
-        })).collect::<Vec<_>>(),
-        "contract": view.contract.map(|c| c.to_string()),
-        "declarer": view.declarer.map(name),
-        "dummy": view.dummy.map(name),
-        "to_act": view.to_act.iter().map(name).collect::<Vec<_>>(),
-        "score": view.score,
-    });
+    // Built by moving each value in: `json!` would serialize every nested value (the
+    // hands, the record) into a copy, and a table server writes a view per seat per move.
+    let mut fields = Map::new();
+    let mut put = |key: &str, value: Value| {
+        fields.insert(key.to_string(), value);
+    };
+    put("game", Value::from(view.config.name()));
+    put("options", view.config.options_json());
+    put("phase", json!(view.phase));
+    put(
+        "players",
+        Value::Array(players.iter().map(|&p| Value::String(name(p))).collect()),
+    );
+    put("dealer", Value::String(name(view.dealer)));
+    put(
+        "vulnerability",
+        view.vulnerability
+            .map_or(Value::Null, |v| Value::String(v.to_string())),
+    );
+    put("hands", Value::Object(hands));
+    put(
+        "hand_sizes",
+        per_player(view.hand_sizes.iter().map(|&s| Value::from(s)).collect()),
+    );
+    put(
+        "trick",
+        view.trick.map_or(Value::Null, |t| {
+            let cards = trick_cards(view, &t).into_iter().map(Value::String);
+            let mut trick = Map::new();
+            trick.insert("leader".into(), Value::String(name(t.leader())));
+            trick.insert("cards".into(), Value::Array(cards.collect()));
+            Value::Object(trick)
+        }),
+    );
+    put(
+        "tricks_won",
+        per_player(view.tricks_won.iter().map(|&t| Value::from(t)).collect()),
+    );
+    put(
+        "history",
+        Value::Array(
+            view.history
+                .iter()
+                .map(|m| {
+                    let mut entry = Map::new();
+                    entry.insert("player".into(), Value::String(name(m.player)));
+                    entry.insert("action".into(), Value::String(m.action.to_string()));
+                    Value::Object(entry)
+                })
+                .collect(),
+        ),
+    );
+    put(
+        "contract",
+        view.contract
+            .map_or(Value::Null, |c| Value::String(c.to_string())),
+    );
+    put(
+        "declarer",
+        view.declarer
+            .map_or(Value::Null, |p| Value::String(name(p))),
+    );
+    put(
+        "dummy",
+        view.dummy.map_or(Value::Null, |p| Value::String(name(p))),
+    );
+    put(
+        "to_act",
+        Value::Array(view.to_act.iter().map(|p| Value::String(name(p))).collect()),
+    );
+    put("score", json!(view.score));
+    let mut state = Value::Object(fields);
     if let Some(viewer) = view.viewer {
         state["viewer"] = json!(name(viewer));
     }
