@@ -18,6 +18,9 @@ use super::{DomSnapshot, Frame, Page};
 #[path = "../../../tenace-server/tests/prop_support/checker.rs"]
 pub mod checker;
 
+#[path = "../../../tenace-server/tests/prop_support/truth.rs"]
+pub mod truth;
+
 use checker::{DealTruth, Receiver};
 
 /// A card's name as a person reads it ("ace of spades", "the joker", "the grand colon"),

@@ -659,6 +659,10 @@ pub struct Extras {
     /// Whether to type at the keyboard once: an illegal call (nothing may be sent) and a
     /// legal card (it must be sent).
     pub keyboard: bool,
+    /// Whether to ask for a hint once in the play (`button#hint`, then `#hint-text`).
+    pub hint: bool,
+    /// The hint's text, once shown.
+    pub hint_text: Option<String>,
     /// Defects found (sideways scrolling, a frame sent for an illegal press).
     pub findings: Vec<String>,
 }
@@ -672,10 +676,54 @@ impl Extras {
         sample: &Sample,
     ) -> Result<Option<String>, String> {
         self.look_and_probe(page, sample).await?;
+        if self.hint && sample.attr("phase") == Some("play") && self.probed.insert("hint") {
+            self.ask_hint(page).await?;
+        }
         if self.keyboard {
             return self.type_at_turn(page, sample).await;
         }
         Ok(None)
+    }
+
+    /// Presses `button#hint` and waits for `#hint-text` to say something.
+    async fn ask_hint(&mut self, page: &mut Page) -> Result<(), String> {
+        let pressed = page
+            .session
+            .click_found("return document.querySelector('button#hint');", json!([]))
+            .await?;
+        if !pressed {
+            self.findings.push(format!(
+                "{}: no button#hint at a turn of the play",
+                page.label
+            ));
+            return Ok(());
+        }
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let text = page
+                .exec(
+                    "const e = document.querySelector('#hint-text'); \
+                     return e && (e.offsetWidth || e.offsetHeight) ? e.innerText : '';",
+                    json!([]),
+                )
+                .await?;
+            let text = text.as_str().unwrap_or_default().trim().to_string();
+            if !text.is_empty() {
+                println!("{}: the hint says {text:?}", page.label);
+                self.hint_text = Some(text);
+                // The hint is in the DOM now: the next look keeps it for the leak check.
+                page.sample().await?;
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                self.findings.push(format!(
+                    "{}: button#hint pressed, #hint-text showed nothing within 20 s",
+                    page.label
+                ));
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
     }
 
     /// The keyboard: at the first turn of the auction an illegal call typed and entered
