@@ -112,14 +112,38 @@ impl View {
                 *hand = None;
             }
         }
-        view.history
+        view.hide_exchange()
+    }
+
+    /// This view without what Bridgette's exchange keeps secret from everyone but the
+    /// player concerned (RULES.md §4.2: discards are dead and never revealed, the stock is
+    /// hidden): no discard in the history, no card drawn or discarded, no stock; the
+    /// counts stay. The public record of a finished deal is its full view through this.
+    /// Other games have no exchange, and their views come back unchanged.
+    ///
+    /// ```
+    /// use tenace_cards::Player;
+    /// use tenace_rules::bridgette::{BridgetteDeal, BridgetteOptions, BridgetteSetup};
+    /// use tenace_rules::{Action, Game};
+    ///
+    /// let setup = BridgetteSetup::seeded(BridgetteOptions::default(), 3, Some(Player(0)));
+    /// let mut deal = BridgetteDeal::from_setup(setup).unwrap();
+    /// let first = deal.legal_actions(Player(1))[0];
+    /// deal.try_apply(Player(1), first).unwrap();
+    /// let public = deal.full_view().hide_exchange();
+    /// let exchange = public.exchange.expect("Bridgette has an exchange");
+    /// assert!(exchange.stock.is_none() && exchange.drawn.iter().all(Option::is_none));
+    /// assert!(!public.history.iter().any(|m| matches!(m.action, Action::Discard(_))));
+    /// ```
+    pub fn hide_exchange(mut self) -> View {
+        self.history
             .retain(|m| !matches!(m.action, crate::Action::Discard(_)));
-        if let Some(exchange) = view.exchange.as_mut() {
+        if let Some(exchange) = self.exchange.as_mut() {
             exchange.drawn.iter_mut().for_each(|d| *d = None);
             exchange.discards.iter_mut().for_each(|d| *d = None);
             exchange.stock = None;
         }
-        view
+        self
     }
 
     /// Every card this view shows in someone's hand.

@@ -127,17 +127,32 @@ impl TableMatch {
         each!(self, m => m.deals().finished().get(index).map(Game::full_view))
     }
 
-    /// The hands as dealt in finished deal `index`, by player (Bridgette's before the
-    /// exchange). Public once the deal is over, and the only record of the cards a claim
-    /// left unplayed.
+    /// The hands as dealt in finished deal `index`, by player: public once the deal is
+    /// over, and the only record of the cards a claim left unplayed. Bridgette's are the
+    /// hands as the play began, after the exchange: the hands before it would tell the
+    /// discards, which are never revealed (RULES.md §4.2).
     pub fn finished_dealt(&self, index: usize) -> Option<Vec<CardSet>> {
-        each!(self, m => m.deals().finished().get(index).map(|d| d.setup().hands.0.to_vec()))
+        match self {
+            TableMatch::Bridgette(m) => m.deals().finished().get(index).map(|d| {
+                d.setup()
+                    .hands
+                    .0
+                    .iter()
+                    .zip(d.drawn().0.iter().zip(d.discards().0.iter()))
+                    .map(|(&dealt, (&drawn, &discarded))| (dealt | drawn) - discarded)
+                    .collect()
+            }),
+            _ => {
+                each!(self, m => m.deals().finished().get(index).map(|d| d.setup().hands.0.to_vec()))
+            }
+        }
     }
 
     /// Finished deal `index` as the public record of it: its number (from 1), the final
-    /// state with every hand (the engine protocol's state shape) and the hands as dealt.
+    /// state with every hand (the engine protocol's state shape; Bridgette's without its
+    /// discards, draws and stock, which stay secret) and the hands as dealt.
     pub fn finished_record_json(&self, index: usize) -> Option<Value> {
-        let record = self.finished_full_view(index)?;
+        let record = self.finished_full_view(index)?.hide_exchange();
         let dealt: serde_json::Map<String, Value> = self
             .finished_dealt(index)?
             .iter()

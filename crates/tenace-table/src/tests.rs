@@ -706,8 +706,10 @@ fn a_finished_deal_shows_the_hands_as_dealt() {
                 );
             }
         }
-        if seats.len() == 4 && game != "devils-bridge" {
-            // Every card is played in a partnership deal: the plays are the hands dealt.
+        if game != "devils-bridge" {
+            // Every card is played in a partnership deal, and in Bridgette (whose hands
+            // are given as the play began): the plays are the hands dealt, and no
+            // Bridgette discard is among them (RULES.md §4.2: never revealed).
             let played: BTreeSet<&str> = last["record"]["history"]
                 .as_array()
                 .expect("a record")
@@ -716,6 +718,14 @@ fn a_finished_deal_shows_the_hands_as_dealt() {
                 .filter(|a| a.parse::<tenace_cards::Card>().is_ok())
                 .collect();
             assert_eq!(played, all, "{game}");
+            let exchange = &last["record"]["exchange"];
+            assert!(exchange["stock"].is_null(), "{game}: {exchange}");
+            assert!(
+                exchange["discards"]
+                    .as_object()
+                    .is_none_or(|d| d.values().all(Value::is_null)),
+                "{game}: {exchange}"
+            );
         }
     }
 }

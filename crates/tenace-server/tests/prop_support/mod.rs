@@ -7,6 +7,7 @@
 #![allow(dead_code)] // each test binary uses its own part of the kit
 
 pub mod checker;
+pub mod truth;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -28,6 +29,8 @@ use checker::Receiver;
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Its SQLite file, which a checker reads the full truth from.
+    pub db: std::path::PathBuf,
     _dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
@@ -41,6 +44,7 @@ impl TestServer {
         let addr = listener.local_addr().expect("local address");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let db = dir.path().join("tenace.sqlite");
+        let db_path = db.clone();
         let task = tokio::spawn(async move {
             let shutdown = async move {
                 let _ = stopped.await;
@@ -57,6 +61,7 @@ impl TestServer {
         });
         let server = TestServer {
             addr,
+            db: db_path,
             _dir: dir,
             stop: Some(stop),
             task,
@@ -285,16 +290,60 @@ pub async fn create_table(server: &TestServer, host: &Player, body: Value) -> i6
     reply.json()["id"].as_i64().expect("a table id")
 }
 
-/// Every finished deal's record of a table.
+/// Every finished deal in full, from the store (the truth a checker needs); the public
+/// records (`GET /api/tables/{id}/records`) are read too, and must keep Bridgette's
+/// exchange secret.
 pub async fn records(server: &TestServer, table: i64) -> Vec<Value> {
     let reply = server
         .request("GET", &format!("/api/tables/{table}/records"), None, None)
         .await;
     assert_eq!(reply.status, 200, "records: {}", reply.body);
-    reply.json()["deals"]
+    let public = reply.json()["deals"]
         .as_array()
         .cloned()
-        .expect("a list of deals")
+        .expect("a list of deals");
+    let full = truth::full_records(&server.db, table).expect("the store's truth");
+    let full = full["deals"].as_array().cloned().unwrap_or_default();
+    assert_eq!(
+        public.len(),
+        full.len(),
+        "the public records count every deal"
+    );
+    for (public, full) in public.iter().zip(&full) {
+        assert_secrets_kept(&public["record"], &full["record"]);
+    }
+    full
+}
+
+/// A public record keeps what RULES.md §4.2 keeps secret for good: no Bridgette discard
+/// in its history, no card drawn or discarded, no stock; and it is the full record but
+/// for those.
+fn assert_secrets_kept(public: &Value, full: &Value) {
+    if public["game"] != "bridgette" {
+        assert_eq!(public, full, "a record is the deal in full");
+        return;
+    }
+    let history = public["history"].as_array().expect("a history");
+    assert!(
+        !history.iter().any(|m| m["action"]
+            .as_str()
+            .is_some_and(|a| a.starts_with("discard"))),
+        "a public record shows a discard: {public}"
+    );
+    let exchange = &public["exchange"];
+    assert!(
+        exchange["stock"].is_null(),
+        "a public record shows the stock"
+    );
+    for key in ["drawn", "discards"] {
+        assert!(
+            exchange[key]
+                .as_object()
+                .is_none_or(|m| m.values().all(Value::is_null)),
+            "a public record shows the {key}: {exchange}"
+        );
+    }
+    assert_eq!(public["hands"], full["hands"], "the hands left are public");
 }
 
 /// One frame a connection received.
