@@ -350,11 +350,15 @@ impl Reviewer {
                         let found = SOLVER.with(|solver| {
                             plan.solve(*job, &mut solver.borrow_mut(), &reviewing.stop)
                         });
-                        let Some(found) = found else {
+                        if reviewing.is_stopped() {
                             return;
-                        };
+                        }
+                        // A position the solver refuses (none should be) leaves its step
+                        // without a result rather than the review unfinished.
                         reviewing.update(|p| {
-                            plan.record(found, &mut p.review);
+                            if let Some(found) = found {
+                                plan.record(found, &mut p.review);
+                            }
                             p.done += 1;
                         });
                     }
@@ -581,7 +585,7 @@ impl Plan {
         }
     }
 
-    /// Solves one step; `None` when stopped.
+    /// Solves one step; `None` when stopped (or the solver refuses the position).
     fn solve(&self, job: Job, solver: &mut Solver, stop: &AtomicBool) -> Option<Found> {
         match job {
             Job::Card(k) => {
