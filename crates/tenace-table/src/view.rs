@@ -137,6 +137,13 @@ struct PendingJson {
     answers: serde_json::Map<String, Value>,
 }
 
+/// A seat swap asked for before the start and not yet returned.
+#[derive(Serialize)]
+struct SwapJson {
+    from: String,
+    to: String,
+}
+
 /// A chat line.
 #[derive(Serialize)]
 struct ChatJson<'a> {
@@ -324,6 +331,14 @@ impl Table {
             tricks: Some(c.tricks),
             answers: answers(&c.answers),
         });
+        let swaps: Vec<SwapJson> = self
+            .swaps_asked()
+            .iter()
+            .map(|&(from, to)| SwapJson {
+                from: name(Player(from)),
+                to: name(Player(to)),
+            })
+            .collect();
         let chat: Vec<ChatJson> = self
             .chat()
             .map(|line| ChatJson {
@@ -349,6 +364,7 @@ impl Table {
         m.put("status", &self.status());
         m.put("host", &self.host());
         m.put("seats", &self.seat_list(connected));
+        m.put("swaps", &swaps);
         m.put("deal_number", &deal_number);
         m.put("second_table", &game.is_second_table());
         m.put("to_act", &to_act);
