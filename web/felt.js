@@ -186,6 +186,25 @@ export function feltRenderer(t) {
       );
       parts.push(select);
     }
+    // A seated player may change places with a computer player at once, or with a person
+    // who agrees by asking for the same swap back (the view lists the requests waiting).
+    const occupied = !free && seat !== mySeat;
+    if (mySeat && occupied) {
+      const swaps = view.swaps || [];
+      const askedByThem = swaps.some((s) => s.from === seat && s.to === mySeat);
+      const askedByMe = swaps.some((s) => s.from === mySeat && s.to === seat);
+      parts.push(
+        h("button", {
+          type: "button",
+          class: "swap",
+          dataset: { swap: seat },
+          disabled: askedByMe,
+          text: askedByThem ? "Accept swap" : askedByMe ? "Swap asked" : "Swap seats",
+          title: askedByMe ? "Waiting for them to agree" : null,
+          onclick: () => send("swap", { seat }),
+        }),
+      );
+    }
     if (amHost && entry.player && entry.player !== me.id) {
       parts.push(
         h("button", {
