@@ -3,6 +3,8 @@
 // the games' options. Everything the server refuses is shown next to the field it names.
 
 import { h, replace } from "./dom.js";
+import { forgetTable, myTables } from "./mytables.js";
+import { seatLabel } from "./deal.js";
 
 /** Computer players' levels, weakest first. */
 const LEVELS = [
@@ -22,6 +24,8 @@ const MATCH_LABEL = {
 
 /** How often the open tables are read again while the page is visible. */
 const REFRESH_MS = 4000;
+/** How often one's own tables are read again (each is a request of its own). */
+const MINE_REFRESH_MS = 15000;
 /** How many tables of one game are listed before a "Show all" button. */
 const GROUP_SHOWN = 6;
 
@@ -48,11 +52,92 @@ const OPTION_MATCH = {
   chicago_honors: ["chicago"],
 };
 
+// Every option of every game (RULES.md's keys) in words a player reads; an unknown key
+// falls back to its key made readable (humanise). Each option's one-line description from
+// the server is shown under its control, so a label can stay short.
+const OPTION_LABEL = {
+  // Contract Bridge and the partnership variants (RULES.md §1.9, §2)
+  scoring: "Scoring",
+  vulnerability: "Vulnerability",
+  insult_redoubled: "Bonus for a redoubled contract",
+  unfinished_partscore_bonus: "Part-score bonus in an unfinished rubber",
+  rubbers_to_play: "Rubbers to play",
+  chicago_deals_2_3: "Chicago deals 2 and 3 vulnerability",
+  chicago_honors: "Honours scored in Chicago",
+  chicago_rounds: "Chicago wheels to play",
+  comparison: "Compare each board",
+  boards: "Boards to play",
+  fc_nt_joker: "Joker in no trump",
+  fc_honors: "Honours",
+  // Devil's Bridge (§3)
+  players: "Players",
+  hand_order: "Hand sizes",
+  max_hand: "Largest hand",
+  allow_bid_changes: "Bids may be changed",
+  blind_one_card_hands: "Blind one-card hands",
+  target_score: "Target score",
+  tie_break: "Tie break",
+  // Bridgette (§4)
+  upcard_to: "Who takes the up-card",
+  nt_jump_requirement: "No-trump jump rule",
+  opening_pass: "After the dealer's pass",
+  block_allows_colon_lead: "A blocked leader may lead a colon",
+  overtrick_bonus: "Overtrick bonus (350)",
+  multiplier_scope: "What doubling multiplies",
+  tie_after_seventh: "Still tied after the seventh deal",
+};
+
+// The options' values in words, where the raw value says too little (RULES.md's
+// decisions and options). Keys shared by two games (`scoring`) hold both games' values.
+const VALUE_LABEL = {
+  scoring: {
+    duplicate: "duplicate",
+    rubber: "rubber",
+    chicago: "Chicago",
+    tricks_plus_bonus: "tricks won + 10 if exact",
+    exact_only: "exact bids only: 10 + bid",
+  },
+  vulnerability: {
+    board_cycle: "the boards' cycle (Law 2)",
+    rubber: "games won, as in rubber",
+    chicago: "the Chicago wheel",
+  },
+  insult_redoubled: { 100: "100, the current Laws", 50: "50, older Laws" },
+  unfinished_partscore_bonus: { 100: "100, Law 80", 50: "50, an older figure" },
+  chicago_deals_2_3: {
+    dealer_vulnerable: "dealer's side vulnerable",
+    non_dealer_vulnerable: "dealer's opponents vulnerable",
+  },
+  comparison: {
+    none: "no comparison",
+    imps: "IMPs against a second table",
+    matchpoints: "matchpoints against a second table",
+  },
+  fc_nt_joker: { unwinnable: "never wins", nominated_two: "played as a two it names" },
+  fc_honors: { off: "not scored", mapped: "scored: K Q J 10 9 of trumps" },
+  hand_order: { up_down: "up from 1, then down", down_up: "down from the largest, then up" },
+  blind_one_card_hands: { final: "the final one only", all: "every one-card hand", none: "none" },
+  tie_break: { shared: "the win is shared", extra_max_hands: "more largest hands" },
+  upcard_to: { non_dealer: "the non-dealer", dealer: "the dealer, as a drawn card", none: "nobody: set aside" },
+  nt_jump_requirement: { nt_rule_only: "one card of each suit", forbidden: "not allowed" },
+  opening_pass: { standard: "the other may pass too", opponent_must_name: "the other must name a contract" },
+  overtrick_bonus: { exactly_three: "exactly 3 overtricks", three_or_more: "3 or more overtricks" },
+  multiplier_scope: { all: "everything, 400/1000 too", exclude_double_bonus: "all but the 400/1000" },
+  tie_after_seventh: { keep_dealing: "deal on until it breaks", draw: "the game is drawn" },
+};
+
 /** What `null` means for the options that take it, in words a player reads. */
 const NULL_LABEL = {
   vulnerability: "follow the match",
   max_hand: "by the number of players",
   target_score: "none: play every hand",
+};
+
+/** A table's status as the lobby says it. */
+const STATUS_LABEL = {
+  open: "waiting for players",
+  playing: "playing",
+  finished: "finished",
 };
 
 const SETTING_LABEL = {
@@ -119,9 +204,14 @@ function sit(tableId, seat) {
   return api("POST", `/api/tables/${tableId}/commands`, { v: 1, type: "sit", id: commandId(), seat });
 }
 
-function goToTable(tableId, invite) {
+/** A table page's address, with its invite token when it has one. */
+function tableHref(tableId, invite) {
   const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-  location.assign(`/t/${tableId}${query}`);
+  return `/t/${tableId}${query}`;
+}
+
+function goToTable(tableId, invite) {
+  location.assign(tableHref(tableId, invite));
 }
 
 // ---- the games' descriptions ----------------------------------------------------------
@@ -186,16 +276,21 @@ function humanise(key) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** An option's label: its words, else its key made readable. */
+function optionLabel(key) {
+  return OPTION_LABEL[key] ?? humanise(key);
+}
+
 function valueLabel(value, key) {
   if (value === null || value === undefined) return NULL_LABEL[key] ?? "none";
   if (value === true) return "yes";
   if (value === false) return "no";
-  return String(value).replace(/_/g, " ");
+  return VALUE_LABEL[key]?.[String(value)] ?? String(value).replace(/_/g, " ");
 }
 
-function seatLabel(seat) {
-  const names = { N: "North", E: "East", S: "South", W: "West" };
-  return names[seat] ?? `Seat ${seat}`;
+/** The first letter in capitals, for a value standing alone in a list. */
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // ---- small form helpers ---------------------------------------------------------------
@@ -282,6 +377,7 @@ export function mountLobby(root, { me }) {
 
   const nameSection = nameForm(state);
   const play = playNow(state);
+  const mine = yourTables(state, gameName);
   const tables = openTables(state, gameName, gameById);
   const create = createForm(state);
 
@@ -296,9 +392,10 @@ export function mountLobby(root, { me }) {
         h("h1", { class: "brand" }, "tenace"),
         nameSection.el,
       ),
-      // Play now, then the open tables, then the form: the order a phone shows them in;
-      // a wide screen puts the tables in a column of their own (lobby.css).
-      h("div", { class: "lobby-grid" }, play.el, tables.el, create.el),
+      // Play now, one's own tables, the open tables, then the form; a phone puts one's own
+      // tables first (the way back to a game in progress), a wide screen puts both lists
+      // in a column of their own (lobby.css).
+      h("div", { class: "lobby-grid" }, play.el, h("div", { class: "lobby-tables-col" }, mine.el, tables.el), create.el),
     ),
   );
 
@@ -312,21 +409,29 @@ export function mountLobby(root, { me }) {
       play.refresh();
       create.refresh();
       tables.render(true);
+      mine.render(true);
     })
     .catch((e) => create.unavailable(e.message));
 
   tables.load();
+  mine.load();
   const timer = setInterval(() => {
     if (document.visibilityState === "visible") tables.load();
   }, REFRESH_MS);
+  const mineTimer = setInterval(() => {
+    if (document.visibilityState === "visible") mine.load();
+  }, MINE_REFRESH_MS);
   const onVisible = () => {
-    if (document.visibilityState === "visible") tables.load();
+    if (document.visibilityState !== "visible") return;
+    tables.load();
+    mine.load();
   };
   document.addEventListener("visibilitychange", onVisible);
   // Stops the refreshing if the lobby is taken off the page.
   return {
     unmount() {
       clearInterval(timer);
+      clearInterval(mineTimer);
       document.removeEventListener("visibilitychange", onVisible);
     },
   };
@@ -435,6 +540,135 @@ function playNow(state) {
   return { el, refresh };
 }
 
+/**
+ * "Your tables": the tables this browser remembers the player sitting at or hosting
+ * (mytables.js), each read again from the server for its state, with the way back to it.
+ * A table the server no longer knows (or no longer opens with the kept invite) is
+ * forgotten. Hidden while there is none, and when the browser keeps no storage.
+ */
+function yourTables(state, gameName) {
+  const list = h("ul", { class: "tables my-tables-list", id: "my-tables-list" });
+  const el = h(
+    "section",
+    { class: "panel my-tables", id: "my-tables", "aria-labelledby": "my-tables-heading", hidden: true },
+    h("h2", { id: "my-tables-heading", text: "Your tables" }),
+    list,
+  );
+  // Each kept table with what the server said of it: {entry, view} or {entry, error}.
+  let rows = [];
+  let shownKey = "";
+
+  /** What the player is at the table: their seat, or the host. */
+  function role(view) {
+    const seat = (view.seats ?? []).find((s) => s.player != null && s.player === state.me.id);
+    if (seat) {
+      const turn = view.status === "playing" && (view.to_act ?? []).includes(seat.seat);
+      return { text: `You: ${seatLabel(view.game, seat.seat)}`, turn };
+    }
+    return { text: view.host === state.me.id ? "You host it" : "", turn: false };
+  }
+
+  function row({ entry, view, error }) {
+    const game = view?.game ?? entry.game;
+    const parts = [`Table ${entry.table}`];
+    let who = { text: "", turn: false };
+    if (view) {
+      parts.push(MATCH_LABEL[view.match] ?? valueLabel(view.match));
+      parts.push(STATUS_LABEL[view.status] ?? String(view.status));
+      if (view.deal_number > 0) parts.push(`deal ${view.deal_number}`);
+      who = role(view);
+    }
+    return h(
+      "li",
+      { class: view?.status ? `my-table ${view.status}` : "my-table", dataset: { myTable: String(entry.table) } },
+      h(
+        "div",
+        { class: "table-title" },
+        h("span", { class: "table-game", text: gameName(game) || "A table" }),
+        who.turn ? h("span", { class: "your-turn", text: "Your turn" }) : null,
+      ),
+      h("p", { class: "table-meta", text: parts.join(" · ") }),
+      who.text ? h("p", { class: "table-meta my-role", text: who.text }) : null,
+      error ? h("p", { class: "form-error", text: `Its state could not be read: ${error}` }) : null,
+      h(
+        "div",
+        { class: "my-table-actions" },
+        h("a", {
+          class: "button primary back",
+          href: tableHref(entry.table, entry.invite),
+          "aria-label": `Back to table ${entry.table}`,
+          text: "Back to the table",
+        }),
+        h("button", {
+          type: "button",
+          class: "secondary forget",
+          "aria-label": `Forget table ${entry.table}`,
+          text: "Forget",
+          onclick: () => {
+            forgetTable(entry.table);
+            rows = rows.filter((r) => r.entry.table !== entry.table);
+            render(true);
+          },
+        }),
+      ),
+    );
+  }
+
+  /** Draws the list; unless `force`, only when something shown changed (keeps focus put). */
+  function render(force) {
+    const summary = rows.map(({ entry, view, error }) => [
+      entry.table,
+      entry.invite,
+      view?.game,
+      view?.match,
+      view?.status,
+      view?.deal_number,
+      view ? role(view) : null,
+      error ?? null,
+    ]);
+    const key = JSON.stringify(summary);
+    if (!force && key === shownKey) return;
+    shownKey = key;
+    el.hidden = rows.length === 0;
+    replace(list, rows.map(row));
+  }
+
+  // One round of reads at a time, so a slow round never overwrites a newer one.
+  let reading = false;
+  async function load() {
+    const kept = myTables();
+    if (!kept || kept.length === 0) {
+      rows = [];
+      render(false);
+      return;
+    }
+    if (reading) return;
+    reading = true;
+    try {
+      const read = await Promise.all(
+        kept.map(async (entry) => {
+          const query = entry.invite ? `?invite=${encodeURIComponent(entry.invite)}` : "";
+          try {
+            return { entry, view: await api("GET", `/api/tables/${entry.table}${query}`) };
+          } catch (e) {
+            if (e.status === 404) {
+              forgetTable(entry.table);
+              return null;
+            }
+            return { entry, error: e.message };
+          }
+        }),
+      );
+      rows = read.filter(Boolean);
+      render(false);
+    } finally {
+      reading = false;
+    }
+  }
+
+  return { el, load, render };
+}
+
 /** The open tables: filtered by game, grouped by game, each with its seats. */
 function openTables(state, gameName, gameById) {
   const filter = h("select", { id: "table-filter", name: "table-filter" });
@@ -469,7 +703,7 @@ function openTables(state, gameName, gameById) {
       const described = game?.options.find((o) => o.key === key);
       if (!described || !optionApplies(game, key, table.match)) continue;
       if (JSON.stringify(described.default) === JSON.stringify(value)) continue;
-      parts.push(`${humanise(key)}: ${valueLabel(value, key)}`);
+      parts.push(`${optionLabel(key)}: ${valueLabel(value, key)}`);
     }
     return parts.join(" · ");
   }
@@ -479,7 +713,7 @@ function openTables(state, gameName, gameById) {
     const canSit = table.status === "open";
     const seats = (table.seats ?? []).map((s) => {
       const taken = s.bot ? s.name ?? `${s.bot} bot` : s.name;
-      const label = `${seatLabel(s.seat)}: `;
+      const label = `${seatLabel(table.game, s.seat)}: `;
       if (free.has(s.seat) && canSit) {
         return h(
           "li",
@@ -489,7 +723,7 @@ function openTables(state, gameName, gameById) {
             type: "button",
             class: "sit",
             dataset: { table: String(table.id), seat: s.seat },
-            "aria-label": `Sit at table ${table.id}, ${seatLabel(s.seat)}`,
+            "aria-label": `Sit at table ${table.id}, ${seatLabel(table.game, s.seat)}`,
             text: "Sit",
             onclick: async (event) => {
               const button = event.currentTarget;
@@ -519,7 +753,7 @@ function openTables(state, gameName, gameById) {
         h("span", { class: "table-game", text: gameName(table.game) }),
         h("span", {
           class: "table-meta",
-          text: `Table ${table.id} · ${MATCH_LABEL[table.match] ?? valueLabel(table.match)} · ${table.status === "open" ? "waiting for players" : table.status}`,
+          text: `Table ${table.id} · ${MATCH_LABEL[table.match] ?? valueLabel(table.match)} · ${STATUS_LABEL[table.status] ?? table.status}`,
         }),
       ),
       summary ? h("p", { class: "table-options", text: summary }) : null,
@@ -635,7 +869,7 @@ function optionControl(option) {
       { name, dataset: { option: option.key, kind: "json" } },
       choices.map((v) => [
         JSON.stringify(v),
-        `${valueLabel(v, option.key)}${JSON.stringify(v) === JSON.stringify(def) ? " (default)" : ""}`,
+        `${capitalised(valueLabel(v, option.key))}${JSON.stringify(v) === JSON.stringify(def) ? " (default)" : ""}`,
       ]),
       JSON.stringify(def),
     );
@@ -741,7 +975,7 @@ function createForm(state) {
             if (other !== control && other.value === "me") other.value = "";
           }
         });
-        return field(`bots.${seat}`, seatLabel(seat), control);
+        return field(`bots.${seat}`, seatLabel(game.id, seat), control);
       }),
     );
   }
@@ -776,7 +1010,7 @@ function createForm(state) {
         if (o.key === "players") control.addEventListener("change", renderSeats);
         // In a number box, "null" is what an empty box sends.
         const help = control.tagName === "INPUT" ? o.description?.replace(/\bnull\b/g, "empty") : o.description;
-        return field(o.key, humanise(o.key), control, help ?? null);
+        return field(o.key, optionLabel(o.key), control, help ?? null);
       }),
     );
     applyMatch();

@@ -12,6 +12,7 @@ import { callReason, isCall } from "./auction.js";
 import { feltRenderer } from "./felt.js";
 import { zoneRenderer } from "./zone.js";
 import { sideRenderer } from "./side.js";
+import { rememberTable } from "./mytables.js";
 
 
 /**
@@ -33,6 +34,7 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     hint: null,
     hintPending: false,
     chatDraft: "",
+    remembered: false,
   };
 
   // Wide screens put the bidding box on the felt and the auction beside it; narrow ones
@@ -66,6 +68,12 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
         if (ui.hint && ui.hint.version !== view.version) ui.hint = null;
       }
       ui.view = view;
+      // A table one sits at or hosts is listed in the lobby's "Your tables", so closing
+      // the tab does not lose it (once per visit: the first view that shows it is ours).
+      if (!ui.remembered && ((view.viewer && view.viewer.seat) || (me && view.host === me.id))) {
+        ui.remembered = true;
+        rememberTable({ table: tableId, invite, game: view.game });
+      }
       render();
     },
     onError: (msg) => {
