@@ -1,23 +1,31 @@
 //! Load benchmark of the table server: N live Contract Bridge tables over real WebSockets
-//! on loopback, every seat taken by a scripted player, so every action is a person's action
-//! through check → append (group commit, `synchronous=FULL`) → broadcast. No computer
-//! players, no pacing of the server's own.
+//! on loopback, every action through check → append (group commit, `synchronous=FULL`) →
+//! broadcast, with no pacing of the server's own. Two kinds of table:
+//!
+//! - four scripted people (the default): every action is a person's, and every move is
+//!   broadcast to four sockets;
+//! - `--people 1`: one scripted person in S and three `random` computer players, which
+//!   act the table's pacing pause after the last action (the pace given, 0 at full speed),
+//!   as the person does. One socket a table lets 10,000 tables fit the open-file limit
+//!   (each process may hold 20,000 here); the table still takes one action every pace.
 //!
 //! ```text
 //! cargo run --release -p tenace-server --example load -- --tables 100
 //! cargo run --release -p tenace-server --example load -- --tables 1000
-//! cargo run --release -p tenace-server --example load -- --tables 10000 --pace-ms 2000 --secs 60
+//! cargo run --release -p tenace-server --example load -- --tables 10000 --people 1 --pace-ms 2000 --secs 30
 //! ```
 //!
-//! It prints moves per second, the move-to-broadcast latency p50/p99/max (from sending
-//! `act` to receiving the `view` that holds it, on the acting connection and on the three
-//! other seats' connections), the server's memory per table (its RSS growth over N), and
+//! It prints moves per second (the people's) and table events per second (everyone's,
+//! counted from the versions the views carry), the move-to-broadcast latency p50/p99/max
+//! (from sending `act` to receiving the `view` that holds it, on the acting connection and
+//! on the other people's), with computer players how long after the pacing pause their
+//! actions reach the person, the server's memory per table (its RSS growth over N), and
 //! the CPU seconds the server and the clients used. First, as a reference from the same
 //! run on the same disk, the store's group committer alone: appends a second and append
 //! latency with one append in flight per table.
 //!
 //! The server runs in a child process (this program again, with the hidden first argument
-//! `serve-child`): its RSS and CPU are then its own, not mixed with the 4·N client sockets,
+//! `serve-child`): its RSS and CPU are then its own, not mixed with the client sockets,
 //! and each process has its own open-file limit. Both share the machine's cores, so the
 //! client's CPU is reported beside the server's. Connections come from several loopback
 //! source addresses so 40,000 of them do not run out of ephemeral ports. Every phase is

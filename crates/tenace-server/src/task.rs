@@ -123,6 +123,25 @@ pub enum ToTable {
     },
 }
 
+/// The first answer to a command, kept small (a table keeps one for every command it was
+/// ever sent) and written out again for a repeat of its id.
+enum FirstAnswer {
+    /// Stored and applied as this version.
+    Ack(u64),
+    /// Refused.
+    Refused(TableError),
+}
+
+impl FirstAnswer {
+    /// The answer to a repeat of command `client_id`: an ack says it is a duplicate.
+    fn again(&self, client_id: &str) -> Value {
+        match self {
+            FirstAnswer::Ack(version) => message::ack(client_id, *version, true),
+            FirstAnswer::Refused(e) => message::error(Some(client_id), &e.field, &e.message),
+        }
+    }
+}
+
 struct Connection {
     player: PlayerKey,
     out: mpsc::Sender<Out>,
@@ -135,7 +154,7 @@ struct TableTask {
     tx: mpsc::Sender<ToTable>,
     connections: HashMap<u64, Connection>,
     /// The first answer to each `(player, command id)`, so a repeat gets it again.
-    answers: HashMap<(PlayerKey, String), Value>,
+    answers: HashMap<(PlayerKey, String), FirstAnswer>,
     bot_thinking: bool,
     /// Each player's recent chat, for the chat limit.
     chat: HashMap<PlayerKey, Window>,
@@ -159,10 +178,7 @@ pub fn spawn(
     let (tx, rx) = mpsc::channel(1024);
     let answers = answered
         .into_iter()
-        .map(|(player, client_id, seq)| {
-            let ack = message::ack(&client_id, seq, false);
-            ((player, client_id), ack)
-        })
+        .map(|(player, client_id, seq)| ((player, client_id), FirstAnswer::Ack(seq)))
         .collect();
     let now = Instant::now();
     let away_since = table
@@ -346,11 +362,7 @@ impl TableTask {
     ) -> Value {
         let key = (player, client_id);
         if let Some(first) = self.answers.get(&key) {
-            let mut again = first.clone();
-            if again["type"] == "ack" {
-                again["duplicate"] = Value::Bool(true);
-            }
-            return again;
+            return first.again(&key.1);
         }
         let (player, client_id) = key;
         if matches!(command, Command::Chat { .. })
@@ -382,19 +394,26 @@ impl TableTask {
         } else {
             self.table.check(&actor, &command)
         };
-        let answer = match checked {
-            Ok(event) => match self
-                .commit(&event, Some(player), Some(client_id.clone()))
-                .await
-            {
-                Ok((version, duplicate)) => message::ack(&client_id, version, duplicate),
-                Err(e) => message::error(Some(&client_id), &e.field, &e.message),
-            },
-            Err(e) => message::error(Some(&client_id), &e.field, &e.message),
+        let outcome = match checked {
+            Ok(event) => {
+                self.commit(&event, Some(player), Some(client_id.clone()))
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        let (answer, first) = match outcome {
+            Ok((version, duplicate)) => (
+                message::ack(&client_id, version, duplicate),
+                FirstAnswer::Ack(version),
+            ),
+            Err(e) => (
+                message::error(Some(&client_id), &e.field, &e.message),
+                FirstAnswer::Refused(e),
+            ),
         };
         // A store failure may pass; the client may retry that one.
-        if answer["field"] != "store" {
-            self.answers.insert((player, client_id), answer.clone());
+        if !matches!(&first, FirstAnswer::Refused(e) if e.field == "store") {
+            self.answers.insert((player, client_id), first);
         }
         answer
     }
