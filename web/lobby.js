@@ -62,7 +62,7 @@ const OPTION_LABEL = {
   insult_redoubled: "Bonus for a redoubled contract",
   unfinished_partscore_bonus: "Part-score bonus in an unfinished rubber",
   rubbers_to_play: "Rubbers to play",
-  chicago_deals_2_3: "Chicago deals 2 and 3 vulnerability",
+  chicago_deals_2_3: "Vulnerable on Chicago deals 2 and 3",
   chicago_honors: "Honours scored in Chicago",
   chicago_rounds: "Chicago wheels to play",
   comparison: "Compare each board",
@@ -102,12 +102,9 @@ const VALUE_LABEL = {
     rubber: "games won, as in rubber",
     chicago: "the Chicago wheel",
   },
-  insult_redoubled: { 100: "100, the current Laws", 50: "50, older Laws" },
+  insult_redoubled: { 100: "100, current Laws", 50: "50, older Laws" },
   unfinished_partscore_bonus: { 100: "100, Law 80", 50: "50, an older figure" },
-  chicago_deals_2_3: {
-    dealer_vulnerable: "dealer's side vulnerable",
-    non_dealer_vulnerable: "dealer's opponents vulnerable",
-  },
+  chicago_deals_2_3: { dealer_vulnerable: "the dealer's side", non_dealer_vulnerable: "the dealer's opponents" },
   comparison: {
     none: "no comparison",
     imps: "IMPs against a second table",
@@ -122,8 +119,14 @@ const VALUE_LABEL = {
   nt_jump_requirement: { nt_rule_only: "one card of each suit", forbidden: "not allowed" },
   opening_pass: { standard: "the other may pass too", opponent_must_name: "the other must name a contract" },
   overtrick_bonus: { exactly_three: "exactly 3 overtricks", three_or_more: "3 or more overtricks" },
-  multiplier_scope: { all: "everything, 400/1000 too", exclude_double_bonus: "all but the 400/1000" },
+  multiplier_scope: { all: "all, the 400/1000 too", exclude_double_bonus: "all but the 400/1000" },
   tie_after_seventh: { keep_dealing: "deal on until it breaks", draw: "the game is drawn" },
+};
+
+// Where the server's one-line description speaks of what the page shows otherwise: the
+// API numbers Devil's Bridge's seats from 0, the page from 1 (deal.js seatLabel).
+const HELP_TEXT = {
+  players: "How many play, each for themselves.",
 };
 
 /** What `null` means for the options that take it, in words a player reads. */
@@ -986,7 +989,8 @@ function createForm(state) {
     const chosen = kinds.includes(matchSelect.value) ? matchSelect.value : game.defaultMatch;
     replace(
       matchSelect,
-      kinds.map((k) => h("option", { value: k, selected: k === chosen, text: `${MATCH_LABEL[k] ?? valueLabel(k)}${k === game.defaultMatch ? " (default)" : ""}` })),
+      // "(default)" only where there is a choice: Devil's Bridge and Bridgette have one kind.
+      kinds.map((k) => h("option", { value: k, selected: k === chosen, text: `${MATCH_LABEL[k] ?? valueLabel(k)}${k === game.defaultMatch && kinds.length > 1 ? " (default)" : ""}` })),
     );
     matchSelect.closest(".field").hidden = kinds.length === 0;
   }
@@ -1008,8 +1012,13 @@ function createForm(state) {
       currentGame().options.map((o) => {
         const control = optionControl(o);
         if (o.key === "players") control.addEventListener("change", renderSeats);
-        // In a number box, "null" is what an empty box sends.
-        const help = control.tagName === "INPUT" ? o.description?.replace(/\bnull\b/g, "empty") : o.description;
+        // In a number box, "null" is what an empty box sends; in a list, the choice that
+        // stands for null says what it means in words, so the description's clause on it goes.
+        const help =
+          HELP_TEXT[o.key] ??
+          (control.tagName === "INPUT"
+            ? o.description?.replace(/\bnull\b/g, "empty")
+            : o.description?.replace(/;\s*null\b[^;.]*/g, ""));
         return field(o.key, optionLabel(o.key), control, help ?? null);
       }),
     );
