@@ -470,55 +470,17 @@ export function renderBiddingBox(el, view, ctx) {
 }
 
 /**
- * Why `call` may not be made now: the server's reason (`view.call_reasons`), else one
- * worked out from the public auction, else a generic one. The bidding box shows it, and
- * the keyboard entry may too.
+ * Why `call` may not be made now: the engine's reason, sent by the server
+ * (`view.call_reasons`), else a generic one (the page never works the rules out itself:
+ * the server decides what is legal). The bidding box shows it, and the keyboard entry
+ * may too.
  * @param {Object} view
  * @param {string} call
  * @returns {string}
  */
 export function callReason(view, call) {
   const reasons = view.call_reasons || {};
-  return reasons[call] || localReason(view, call) || GENERIC_REASON;
-}
-
-/** A bid's rank in the auction's ladder: level, then strain (NT highest). */
-function bidRank(game, call) {
-  const m = CONTRACT.exec(call);
-  return m ? Number(m[1]) * 10 + strains(game).indexOf(m[2]) : -1;
-}
-
-/**
- * Why a call is illegal, worked out from the public auction, for when the server sends
- * no reason: a bid not above the last one, a double or redouble with nothing to double,
- * the Devil's Bridge dealer's hooked number. Null when it cannot tell.
- */
-function localReason(view, call) {
-  const deal = view.deal;
-  const history = (deal && deal.history) || [];
-  if (isDevils(view.game)) {
-    const m = /^(change )?(\d+)$/.exec(call);
-    const number = m ? Number(m[2]) : null;
-    const me = view.viewer ? view.viewer.seat : null;
-    if (number === null || !deal) return null;
-    if (m[1] && (deal.bids || {})[me] === number) return `your bid is already ${number}`;
-    if (deal.dealer !== me) return null;
-    const others = Object.entries(deal.bids || {}).filter(([seat, bid]) => seat !== me && bid !== null && bid !== undefined);
-    const total = others.reduce((sum, [, bid]) => sum + bid, 0) + number;
-    return total === deal.hand_size
-      ? `the dealer may not bid ${number}: the bids would total ${total}, the number of tricks (the hook)`
-      : null;
-  }
-  const calls = history.filter((e) => CALL.test(e.action));
-  const lastBid = [...calls].reverse().find((e) => CONTRACT.test(e.action));
-  if (CONTRACT.test(call)) {
-    return lastBid && bidRank(view.game, call) <= bidRank(view.game, lastBid.action)
-      ? `${callLabel(call)} is not higher than ${callLabel(lastBid.action)}, the last bid`
-      : null;
-  }
-  if (call === "X") return "a double needs an opponent's bid that is not yet doubled";
-  if (call === "XX") return "a redouble needs an opponent's double of your side's bid";
-  return null;
+  return reasons[call] || GENERIC_REASON;
 }
 
 /** The levels × strains grid with the zero row where the game has `0NT`, then P X XX. */

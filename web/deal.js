@@ -195,18 +195,12 @@ export function cardReason(view, card, fromSeat) {
   if (fromSeat && fromSeat !== turn) {
     return turn === deal.dummy ? "It is dummy's turn: play from dummy." : "It is your own turn: play from your hand.";
   }
-  const hand = (deal.hands && deal.hands[turn]) || [];
-  const held = card.startsWith("JK") ? hand.includes("JK") : hand.includes(card);
-  if (!held) return "That card is not in the hand to play.";
-  const led = deal.trick && deal.trick.cards && deal.trick.cards[0];
-  const ledSuit = led ? suitOf(led) : null;
-  if (ledSuit && suitOf(card) !== ledSuit && hand.some((c) => suitOf(c) === ledSuit)) {
-    return `You must follow suit (${SUIT_WORDS[ledSuit]} were led).`;
-  }
-  return "That card may not be played now (RULES.md).";
+  // The rule itself is the engine's: the server sends why each card is refused.
+  const reasons = view.card_reasons || {};
+  const reason = reasons[card] || (card.startsWith("JK") ? reasons.JK : null);
+  if (reason) return `Not allowed: ${reason}.`;
+  return "That card may not be played now.";
 }
-
-const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs", R: "stars" };
 
 /**
  * The lines that describe a finished deal (its record): contract, declarer, tricks and

@@ -1,9 +1,10 @@
-//! Why each call a player may not make now is refused, so a bidding box can grey it out and
-//! say why: the engine's own message for trying it, which names the rule (the hook on
-//! Devil's Bridge's dealer, Bridgette's bid restrictions, an insufficient bid).
+//! Why each call a player may not make now, and each card they may not play, is refused,
+//! so a page can grey it out and say why without knowing the rules: the engine's own
+//! message for trying it, which names the rule (the hook on Devil's Bridge's dealer,
+//! Bridgette's bid restrictions, an insufficient bid, following suit).
 
 use serde_json::{Map, Value};
-use tenace_cards::Player;
+use tenace_cards::{Card, Player};
 use tenace_rules::auction::{AuctionRules, Call};
 use tenace_rules::{Action, Game, Match, View};
 
@@ -60,6 +61,69 @@ impl Table {
                 }
                 // Not offered, yet taken: the table withholds it (it never should). The
                 // trial moved on, so it starts again from the deal.
+                Ok(_) => match self.game().current_deal() {
+                    Some(fresh) => trial = fresh,
+                    None => break,
+                },
+            }
+        }
+        reasons
+    }
+}
+
+impl Table {
+    /// For a seated player who may play a card now: every card of the hands they play
+    /// from (their own, and dummy's when they are declarer) that is not among `legal`,
+    /// mapped to the engine's reason for refusing it (follow suit, or the other hand's
+    /// turn). Empty for anyone else, and in a blind hand, whose holder sees no card.
+    ///
+    /// `legal` and `deal` are as for [`Table::call_reasons`]; the cards tried are only
+    /// those `deal` shows the viewer, so no reason can name another.
+    pub fn card_reasons(
+        &self,
+        seat: Option<Player>,
+        legal: &[String],
+        deal: Option<&View>,
+    ) -> Map<String, Value> {
+        let mut reasons = Map::new();
+        let (Some(seat), Some(deal)) = (seat, deal) else {
+            return reasons;
+        };
+        let actions = self.game().legal_actions(seat);
+        let plays_cards = actions
+            .iter()
+            .any(|a| matches!(a, Action::Card(_) | Action::NamedJoker(_)));
+        if !plays_cards {
+            return reasons;
+        }
+        let hand = |p: Player| deal.hands.get(p.index()).copied().flatten();
+        let mut cards = hand(seat).unwrap_or_default();
+        if deal.declarer == Some(seat) {
+            if let Some(dummy) = deal.dummy.and_then(hand) {
+                cards = cards | dummy;
+            }
+        }
+        let Some(mut trial) = self.game().current_deal() else {
+            return reasons;
+        };
+        let seen = seen_cards(deal);
+        for card in cards.iter() {
+            let action = Action::Card(card);
+            let name = action.to_string();
+            // A joker offered only as a named two is legal under its other names.
+            let offered = legal
+                .iter()
+                .any(|l| *l == name || (card == Card::JOKER && l.starts_with(&name)));
+            if offered {
+                continue;
+            }
+            match trial.try_apply(seat, action) {
+                Err(refused) => {
+                    let reason = refused.to_string();
+                    let reason = shown_reason(&reason, &seen)
+                        .map_or_else(|| HIDDEN_REASON.to_string(), str::to_string);
+                    reasons.insert(name, Value::from(reason));
+                }
                 Ok(_) => match self.game().current_deal() {
                     Some(fresh) => trial = fresh,
                     None => break,
@@ -214,6 +278,66 @@ mod tests {
             }
         }
         panic!("player 0 never dealt a hooked hand in eight seeds");
+    }
+
+    #[test]
+    fn a_card_that_does_not_follow_suit_is_refused_with_the_rule() {
+        // Across seeds, South must sometimes follow to a lead while holding other suits.
+        for seed in 0..20 {
+            let mut table = seated("bridge", None, "S", seed);
+            for _ in 0..60 {
+                until_to_act(&mut table, Player(2));
+                let me = Viewer::Player(1);
+                let legal = table.legal_for(me);
+                let deal = table.deal_view(me);
+                let reasons = table.card_reasons(Some(Player(2)), &legal, deal.as_ref());
+                let Some(deal) = deal.filter(|d| d.phase == tenace_rules::Phase::Play) else {
+                    if table.game().is_over() {
+                        break;
+                    }
+                    // Still the auction: pass, the computers bid on.
+                    let pass = Command::Act { action: "P".into() };
+                    let ada = Actor::Player {
+                        id: 1,
+                        name: "Ada".into(),
+                    };
+                    let event = table.check(&ada, &pass).expect("a pass");
+                    table.apply(&event).expect("passes");
+                    continue;
+                };
+                // Every card South sees in the hands they play from is legal or has a reason.
+                let mut hands = deal.hands[2].unwrap_or_default();
+                if deal.declarer == Some(Player(2)) {
+                    hands = hands
+                        | deal
+                            .dummy
+                            .and_then(|d| deal.hands[d.index()])
+                            .unwrap_or_default();
+                }
+                assert_eq!(
+                    reasons.len() + legal.len(),
+                    hands.len(),
+                    "{reasons:?} {legal:?}"
+                );
+                if let Some(reason) = reasons
+                    .values()
+                    .find_map(|r| r.as_str().filter(|r| r.contains("follow")))
+                {
+                    assert!(!reason.is_empty());
+                    return;
+                }
+                let card = Command::Act {
+                    action: legal[0].clone(),
+                };
+                let ada = Actor::Player {
+                    id: 1,
+                    name: "Ada".into(),
+                };
+                let event = table.check(&ada, &card).expect("a legal card");
+                table.apply(&event).expect("plays");
+            }
+        }
+        panic!("South never had to follow suit in twenty deals");
     }
 
     #[test]

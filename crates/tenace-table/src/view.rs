@@ -415,6 +415,10 @@ impl Table {
             "call_reasons",
             &self.call_reasons(seat, &legal, deal.as_ref()),
         );
+        m.put(
+            "card_reasons",
+            &self.card_reasons(seat, &legal, deal.as_ref()),
+        );
         m.put("legal", &legal);
         m.put("bot_actions", &bot_actions);
         m.0
