@@ -98,10 +98,12 @@ impl Table {
         }
         let hand = |p: Player| deal.hands.get(p.index()).copied().flatten();
         let mut cards = hand(seat).unwrap_or_default();
-        if deal.declarer == Some(seat) {
-            if let Some(dummy) = deal.dummy.and_then(hand) {
-                cards = cards | dummy;
-            }
+        if let Some(dummy) = deal
+            .dummy
+            .and_then(hand)
+            .filter(|_| deal.declarer == Some(seat))
+        {
+            cards |= dummy;
         }
         let Some(mut trial) = self.game().current_deal() else {
             return reasons;
@@ -308,11 +310,10 @@ mod tests {
                 // Every card South sees in the hands they play from is legal or has a reason.
                 let mut hands = deal.hands[2].unwrap_or_default();
                 if deal.declarer == Some(Player(2)) {
-                    hands = hands
-                        | deal
-                            .dummy
-                            .and_then(|d| deal.hands[d.index()])
-                            .unwrap_or_default();
+                    hands |= deal
+                        .dummy
+                        .and_then(|d| deal.hands[d.index()])
+                        .unwrap_or_default();
                 }
                 assert_eq!(
                     reasons.len() + legal.len(),
