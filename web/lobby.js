@@ -1,6 +1,6 @@
 // The lobby (route `/`): one's display name, "Play now" against computer players in one
-// click, the open tables to sit at or watch, and the form that creates a table with any of
-// the games' options. Everything the server refuses is shown next to the field it names.
+// click, one's own tables to go back to, the open tables to sit at or watch, and the form
+// that creates a table with any of the games' options. Everything the server refuses is shown next to the field it names.
 
 import { h, replace } from "./dom.js";
 import { forgetTable, myTables } from "./mytables.js";
