@@ -223,9 +223,73 @@ async fn one_game(
     let mut pages = vec![&page];
     pages.extend(spectator.as_ref());
     check_hidden(env, &pages, table).await?;
+    problems.extend(review(env, &mut page, table).await?);
     problems.extend(extras.findings);
     problems.extend(page.defects.iter().cloned());
     no_defects(game, &problems)
+}
+
+/// Opens the review of the deal just played (`#review-btn`): `#review` must show every
+/// card dealt (all hands, public now); screenshot once the double-dummy review's progress
+/// bar is gone (or after 10 s: a debug build solves slowly). Returns the defects.
+async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, String> {
+    let mut defects = Vec::new();
+    let opened = page
+        .session
+        .click_found("return document.querySelector('#review-btn');", json!([]))
+        .await?;
+    if !opened {
+        return Ok(vec![format!(
+            "{}: no #review-btn after the deal",
+            page.label
+        )]);
+    }
+    page.wait_for("#review", Duration::from_secs(20), |_| true)
+        .await?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let running = page
+            .exec(
+                "const r = document.querySelector('#review'); \
+                 return !r || !!r.querySelector('progress');",
+                json!([]),
+            )
+            .await?;
+        if running == false || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let size = page.viewport.name();
+    page.screenshot(&format!("{}-review-{size}", page.label))
+        .await?;
+    let shown: BTreeSet<String> = page.cards_in("#review").await?.into_iter().collect();
+    // The hands as dealt, rebuilt from the deal in full by the checker (Bridgette's
+    // review starts from the hands the play began with: not compared).
+    let records = records(env, page, table).await?;
+    let record = &records["deals"][0]["record"];
+    if record["game"] == "bridgette" {
+        return Ok(defects);
+    }
+    let truth = browser_support::hidden::checker::DealTruth::from_record(record, None)?;
+    let dealt: BTreeSet<String> = truth
+        .dealt
+        .iter()
+        .flatten()
+        .map(|c| c.to_string())
+        .collect();
+    let missing: Vec<&String> = dealt.difference(&shown).collect();
+    if !missing.is_empty() {
+        defects.push(format!(
+            "{}: the review does not show every card dealt: {} of {} missing, e.g. {:?} ({} shown)",
+            page.label,
+            missing.len(),
+            dealt.len(),
+            &missing[..missing.len().min(8)],
+            shown.len(),
+        ));
+    }
+    Ok(defects)
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! snapshot it showed names no card its viewer may not see at that moment.
 //!
 //! What may be seen is worked out by the server tests' independent checker (shared with
-//! them, not copied), from the deal's public record once the deal is over. The moment of a
-//! frame is the view it carries (or the view before it); the moment of a DOM snapshot is
+//! them, not copied), from each finished deal in full as the server's store holds it
+//! (replayed from the table's log by the server tests' `truth` module: the public records
+//! keep Bridgette's discards secret). The moment of a frame is the view it carries (or the view before it); the moment of a DOM snapshot is
 //! the view of the version `#table[data-version]` showed. A card shows in the DOM by its
 //! code (`data-card`, `data-action`, text) or by its name ("ace of spades").
 
@@ -18,6 +19,8 @@ use super::{DomSnapshot, Frame, Page};
 #[path = "../../../tenace-server/tests/prop_support/checker.rs"]
 pub mod checker;
 
+/// The full truth of a table's finished deals, replayed from the server's own store
+/// (the public records keep Bridgette's exchange secret for good).
 #[path = "../../../tenace-server/tests/prop_support/truth.rs"]
 pub mod truth;
 
@@ -156,8 +159,8 @@ pub struct Report {
     pub leaks: Vec<String>,
 }
 
-/// Checks a page's frames and DOM snapshots against the records of the finished deals
-/// (`GET /api/tables/{id}/records`). Frames and snapshots of a deal not finished yet
+/// Checks a page's frames and DOM snapshots against the finished deals in full
+/// ([`truth::full_records`]). Frames and snapshots of a deal not finished yet
 /// (a series goes on to its next deal) are not checked: its truth is not public yet.
 pub fn check_page(page: &Page, records: &Value) -> Result<Report, String> {
     check(&page.label, &page.frames, &page.snapshots, records)
