@@ -161,7 +161,9 @@ export function actingSeats(view) {
   if (!deal || view.status !== "playing") return [];
   const playSeat = playTurnSeat(deal);
   const acting = new Set(view.to_act || deal.to_act || []);
-  if (playSeat) {
+  // Devil's Bridge shows its leader's trick while the bids are still coming: only in the
+  // play is the card's holder the one to act.
+  if (playSeat && deal.phase === "play") {
     // The next card's holder; a Devil's dealer who may still change a bid stays listed.
     if (deal.dummy && acting.has(deal.declarer)) acting.delete(deal.declarer);
     acting.add(playSeat);

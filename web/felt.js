@@ -122,7 +122,10 @@ export function feltRenderer(t) {
     if (deal && deal.dummy === seat && deal.phase === "play") {
       return deal.declarer === ui.view.viewer?.seat ? "Your turn" : "declarer plays";
     }
-    return isMe && legal().length > 0 ? "Your turn" : "to play";
+    if (isMe && legal().length > 0) return "Your turn";
+    if (!deal || deal.phase === "play") return "to play";
+    if (deal.phase === "exchange") return "to discard";
+    return ui.view.game === "devils-bridge" ? "to bid" : "to call";
   }
 
   function seatStats(seat) {
@@ -331,6 +334,11 @@ export function feltRenderer(t) {
     });
     button.dataset.action = action;
     if (drawn) button.classList.add("drawn");
+    // Deuces Wild: every two may be played to any trick (RULES.md §2), so say so on it.
+    if (ui.view.game === "deuces-wild" && code.length === 2 && code[1] === "2") {
+      button.classList.add("wild");
+      button.setAttribute("aria-label", `${button.getAttribute("aria-label")}, wild`);
+    }
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") say(reasonFor(action, fromSeat), "refused");
     });
