@@ -501,7 +501,7 @@ pub(crate) fn cards_named(text: &str) -> Vec<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Settings, TableSetup};
+    use crate::{Actor, Command, MatchKind, Settings, TableSetup};
 
     #[test]
     fn a_reason_naming_an_unseen_card_is_not_shown() {
@@ -533,5 +533,56 @@ mod tests {
         let table = Table::new(setup, 1).expect("table");
         let view = table.view_for(Viewer::Anonymous, &|_| false);
         assert!(view.get("seed").is_none() && view["settings"].get("seed").is_none());
+    }
+
+    /// Views written with one cache kept over a whole Chicago (the last deal's record
+    /// written once per deal) are the views written afresh, at every version.
+    #[test]
+    fn cached_views_equal_fresh_ones_across_deals() {
+        let setup = TableSetup::new(
+            "bridge",
+            Some(MatchKind::Chicago),
+            None,
+            3,
+            Settings::default(),
+        )
+        .expect("setup");
+        let mut table = Table::new(setup, 1).expect("table");
+        let host = Actor::Player {
+            id: 1,
+            name: "Host".into(),
+        };
+        for seat in ["N", "E", "S", "W"] {
+            let command = Command::Bot {
+                seat: seat.into(),
+                level: Some("random".into()),
+            };
+            let event = table.check(&host, &command).expect("a bot");
+            table.apply(&event).expect("applies");
+        }
+        let mut cache = ViewCache::default();
+        let mut records_seen = HashSet::new();
+        while let Some(turn) = table.bot_turn() {
+            let (action, reason) = turn.decide();
+            let actor = Actor::Bot {
+                seat: turn.seat.0,
+                reason,
+            };
+            let command = Command::Act {
+                action: action.to_string(),
+            };
+            let event = table.check(&actor, &command).expect("a legal action");
+            table.apply(&event).expect("applies");
+            let mut views = table.views(Some(7), &|_| false, &mut cache);
+            for viewer in [Viewer::Anonymous, Viewer::Player(1)] {
+                let cached: Value = serde_json::from_str(&views.text_for(viewer)).expect("JSON");
+                let mut fresh = table.view_for(viewer, &|_| false);
+                fresh["table"] = Value::from(7);
+                assert_eq!(cached, fresh, "version {}", table.version());
+            }
+            records_seen.insert(table.game().finished_count());
+        }
+        assert!(table.is_finished());
+        assert!(records_seen.len() >= 3, "the cache met several deals' ends");
     }
 }
