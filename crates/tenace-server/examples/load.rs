@@ -664,9 +664,11 @@ async fn player(
                             && pending.is_none()
                             && acted_at.is_none_or(|v| view.version > v + 1)
                             && version_seen.is_some_and(|seen| view.version == seen + 1)
-                            && let (Some(at), Some(pace)) = (last_view_at, run.pace)
+                            && let Some(at) = last_view_at
                         {
-                            measured.bots.push(micros_since(at).saturating_sub(pace.as_micros() as u32));
+                            // No pace: the computer players' pacing is 0.
+                            let pace = run.pace.unwrap_or_default().as_micros() as u32;
+                            measured.bots.push(micros_since(at).saturating_sub(pace));
                         }
                         version_seen = Some(view.version);
                         last_view_at = Some(Instant::now());
