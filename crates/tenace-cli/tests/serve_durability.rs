@@ -20,6 +20,11 @@
 
 mod serve_common;
 
+/// The finished deals in full, read from the server's own file: a public record keeps
+/// Bridgette's discards secret (RULES.md §4.2), and this test must see every action.
+#[path = "../../tenace-server/tests/prop_support/truth.rs"]
+mod truth;
+
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -146,6 +151,8 @@ struct Client {
     tally: Arc<Tally>,
     /// When the run must be over.
     until: Instant,
+    /// The server's SQLite file, whose log holds the finished deals in full.
+    db: std::path::PathBuf,
 }
 
 /// A table of the run: its creation request and the seats humans play.
@@ -243,6 +250,7 @@ impl Client {
             deals: 1,
             tally,
             until,
+            db: std::path::PathBuf::new(),
         }
     }
 
@@ -597,7 +605,8 @@ impl Client {
 
     /// Checks that every acknowledged command is in the table exactly once and in order:
     /// actions in the seat's history of their deal (the view for the current deal, the
-    /// public records for finished ones), chat lines in the view's chat. For the command
+    /// store's full records for finished ones, once the public records answer), chat
+    /// lines in the view's chat. For the command
     /// in flight, if any, answers whether the log holds it.
     async fn verify(&mut self, addr: SocketAddr, view: &Value) -> Result<Checked, String> {
         let version = view["version"].as_u64().unwrap_or(0);
@@ -641,7 +650,9 @@ impl Client {
                             reply.status, reply.body
                         ));
                     }
-                    records = Some(reply.json()?);
+                    // The server answered, so its log is readable: the truth in full.
+                    reply.json()?;
+                    records = Some(truth::full_records(&self.db, self.table as i64)?);
                 }
                 let list = records
                     .as_ref()
@@ -822,6 +833,7 @@ async fn durability_run(
                 tally.clone(),
             );
             client.deals = plan.deals;
+            client.db = db.to_path_buf();
             clients.push(client);
         }
     }
