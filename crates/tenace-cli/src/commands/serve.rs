@@ -56,6 +56,15 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             .map_err(|e| format!("--listen {}: {e}", args.listen))?;
         let mut out = std::io::stdout();
         let _ = writeln!(out, "tenace serve: listening on http://{address}");
+        if address.ip().is_unspecified() {
+            // 0.0.0.0 is not an address a browser can open: say which ones are.
+            let port = address.port();
+            let _ = writeln!(
+                out,
+                "tenace serve: open http://127.0.0.1:{port} on this machine, or \
+                 http://<this machine's network address>:{port} from another device"
+            );
+        }
         let _ = out.flush();
         let config = ServerConfig {
             allowed_origins: args.allow_origin,
