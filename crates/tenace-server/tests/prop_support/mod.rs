@@ -624,6 +624,18 @@ pub async fn play_table(
                     .unwrap_or_default()
             );
         };
+        if frame["type"] == "error" && frame["field"] == "rate" && human[index] {
+            // Scripted people act as fast as the server answers, which can pass the
+            // socket's limit of 20 messages a second; the dropped action is tried again
+            // after a pause, as a real client would, from a fresh view.
+            tokio::time::sleep(Duration::from_millis(1100)).await;
+            acted_at[index] = 0;
+            if let Some(conn) = conns[index].as_mut() {
+                conn.send_text(json!({"v": 1, "type": "hello"}).to_string())
+                    .await;
+            }
+            continue;
+        }
         if frame["type"] != "view" {
             continue;
         }
