@@ -10,7 +10,7 @@ use tenace_rules::{Action, Game, Match, View};
 
 use crate::game::TableMatch;
 use crate::table::Table;
-use crate::view::{cards_named, seen_cards, shown_reason};
+use crate::view::{seen_cards, shown_reason};
 
 /// What is said of a refused call whose engine message would name a card the viewer has
 /// not seen (no engine message about a call does; this keeps it so).
@@ -31,47 +31,18 @@ impl Table {
         legal: &[String],
         deal: Option<&View>,
     ) -> Map<String, Value> {
-        let mut reasons = Map::new();
         let (Some(seat), Some(deal)) = (seat, deal) else {
-            return reasons;
+            return Map::new();
         };
         if legal.is_empty() {
-            return reasons;
+            return Map::new();
         }
         let actions = self.game().legal_actions(seat);
         let universe = call_universe(self.game(), &actions);
-        if universe.is_empty() {
-            return reasons;
-        }
-        let Some(mut trial) = self.game().current_deal() else {
-            return reasons;
-        };
-        for call in universe {
-            if actions.contains(&call) {
-                continue;
-            }
-            match trial.try_apply(seat, call) {
-                Err(refused) => {
-                    let reason = refused.to_string();
-                    // Only a reason naming a card needs the cards the viewer has seen.
-                    let shown = cards_named(&reason).is_empty()
-                        || shown_reason(&reason, &seen_cards(deal)).is_some();
-                    let reason = if shown { reason } else { HIDDEN_REASON.into() };
-                    reasons.insert(call.to_string(), Value::from(reason));
-                }
-                // Not offered, yet taken: the table withholds it (it never should). The
-                // trial moved on, so it starts again from the deal.
-                Ok(_) => match self.game().current_deal() {
-                    Some(fresh) => trial = fresh,
-                    None => break,
-                },
-            }
-        }
-        reasons
+        let refused = universe.into_iter().filter(|call| !actions.contains(call));
+        self.refusals(seat, deal, refused)
     }
-}
 
-impl Table {
     /// For a seated player who may play a card now: every card of the hands they play
     /// from (their own, and dummy's when they are declarer) that is not among `legal`,
     /// mapped to the engine's reason for refusing it (follow suit, or the other hand's
@@ -85,16 +56,16 @@ impl Table {
         legal: &[String],
         deal: Option<&View>,
     ) -> Map<String, Value> {
-        let mut reasons = Map::new();
         let (Some(seat), Some(deal)) = (seat, deal) else {
-            return reasons;
+            return Map::new();
         };
-        let actions = self.game().legal_actions(seat);
-        let plays_cards = actions
+        let plays_cards = self
+            .game()
+            .legal_actions(seat)
             .iter()
             .any(|a| matches!(a, Action::Card(_) | Action::NamedJoker(_)));
         if !plays_cards {
-            return reasons;
+            return Map::new();
         }
         let hand = |p: Player| deal.hands.get(p.index()).copied().flatten();
         let mut cards = hand(seat).unwrap_or_default();
@@ -105,27 +76,40 @@ impl Table {
         {
             cards |= dummy;
         }
+        let refused = cards.iter().map(Action::Card).filter(|action| {
+            let name = action.to_string();
+            // A joker offered only as a named two is legal under its other names.
+            !legal.iter().any(|l| {
+                *l == name || (*action == Action::Card(Card::JOKER) && l.starts_with(&name))
+            })
+        });
+        self.refusals(seat, deal, refused)
+    }
+
+    /// Tries each of `actions` for `seat` on a copy of the deal in progress: the engine's
+    /// reason for each it refuses, by the action's name. A reason that would name a card
+    /// `deal` does not show its viewer is replaced by a plain one.
+    fn refusals(
+        &self,
+        seat: Player,
+        deal: &View,
+        actions: impl Iterator<Item = Action>,
+    ) -> Map<String, Value> {
+        let mut reasons = Map::new();
         let Some(mut trial) = self.game().current_deal() else {
             return reasons;
         };
         let seen = seen_cards(deal);
-        for card in cards.iter() {
-            let action = Action::Card(card);
-            let name = action.to_string();
-            // A joker offered only as a named two is legal under its other names.
-            let offered = legal
-                .iter()
-                .any(|l| *l == name || (card == Card::JOKER && l.starts_with(&name)));
-            if offered {
-                continue;
-            }
+        for action in actions {
             match trial.try_apply(seat, action) {
                 Err(refused) => {
                     let reason = refused.to_string();
                     let reason = shown_reason(&reason, &seen)
                         .map_or_else(|| HIDDEN_REASON.to_string(), str::to_string);
-                    reasons.insert(name, Value::from(reason));
+                    reasons.insert(action.to_string(), Value::from(reason));
                 }
+                // Not offered, yet taken: the table withholds it (it never should). The
+                // trial moved on, so it starts again from the deal.
                 Ok(_) => match self.game().current_deal() {
                     Some(fresh) => trial = fresh,
                     None => break,
@@ -173,35 +157,12 @@ fn call_universe(game: &TableMatch, legal: &[Action]) -> Vec<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Actor, Command, Settings, TableSetup, Viewer};
+    use crate::{Actor, Command, Settings, Viewer};
     use serde_json::json;
 
     /// A table of `game` with player 1 in `seat` and basic computer players elsewhere.
     fn seated(game: &str, options: Option<Value>, seat: &str, seed: u64) -> Table {
-        let setup =
-            TableSetup::new(game, None, options, seed, Settings::default()).expect("a setup");
-        let mut table = Table::new(setup, 1).expect("a table");
-        let ada = Actor::Player {
-            id: 1,
-            name: "Ada".into(),
-        };
-        let sit = table
-            .check(&ada, &Command::Sit { seat: seat.into() })
-            .expect("a free seat");
-        table.apply(&sit).expect("sits");
-        for other in 0..table.seats().len() {
-            let name = table.game().seat_name(Player(other as u8));
-            if name == seat {
-                continue;
-            }
-            let bot = Command::Bot {
-                seat: name,
-                level: Some("basic".into()),
-            };
-            let event = table.check(&ada, &bot).expect("a free seat");
-            table.apply(&event).expect("the bot sits");
-        }
-        table
+        crate::test_tables::seated(game, options, Settings::default(), seat, seed)
     }
 
     /// Lets the computer players act until `seat` may act (or the match is over).

@@ -89,25 +89,7 @@ mod tests {
     use crate::{Actor, Command, Settings, TableSetup};
 
     fn table(settings: Settings, seat: &str) -> Table {
-        let setup = TableSetup::new("bridge", None, None, 11, settings).expect("a setup");
-        let mut table = Table::new(setup, 1).expect("a table");
-        let ada = Actor::Player {
-            id: 1,
-            name: "Ada".into(),
-        };
-        let sit = table
-            .check(&ada, &Command::Sit { seat: seat.into() })
-            .expect("a free seat");
-        table.apply(&sit).expect("sits");
-        for other in ["N", "E", "S", "W"].into_iter().filter(|s| *s != seat) {
-            let bot = Command::Bot {
-                seat: other.into(),
-                level: Some("basic".into()),
-            };
-            let event = table.check(&ada, &bot).expect("a free seat");
-            table.apply(&event).expect("the bot sits");
-        }
-        table
+        crate::test_tables::seated("bridge", None, settings, seat, 11)
     }
 
     fn field(result: Result<HintTurn, TableError>) -> String {

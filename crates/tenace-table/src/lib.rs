@@ -52,4 +52,6 @@ pub use tenace_bots::Level;
 pub use view::{ViewCache, Viewer, Views};
 
 #[cfg(test)]
+mod test_tables;
+#[cfg(test)]
 mod tests;
