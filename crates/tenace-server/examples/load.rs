@@ -12,8 +12,12 @@
 //! ```text
 //! cargo run --release -p tenace-server --example load -- --tables 100
 //! cargo run --release -p tenace-server --example load -- --tables 1000
-//! cargo run --release -p tenace-server --example load -- --tables 10000 --people 1 --pace-ms 2000 --secs 30
+//! cargo run --release -p tenace-server --example load -- --tables 10000 --people 1 --pace-ms 2000 --warmup-secs 10 --secs 30
 //! ```
+//!
+//! `--warmup-secs W` plays W seconds before the measured ones: the start, when every table
+//! makes its first moves at once, is then left out of the figures (the CPU line still
+//! counts it).
 //!
 //! It prints moves per second (the people's) and table events per second (everyone's,
 //! counted from the versions the views carry), the move-to-broadcast latency p50/p99/max
@@ -77,6 +81,9 @@ struct Args {
     reference: bool,
     /// Scripted people per table: 4, or 1 (in seat S) with three computer players.
     people: usize,
+    /// Seconds played before the measured `secs` begin: the start, when every table
+    /// makes its first moves at once, left out of the figures.
+    warmup: u64,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -86,6 +93,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         secs: 20,
         reference: true,
         people: 4,
+        warmup: 0,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -101,11 +109,12 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
                 args.pace = (ms > 0).then(|| Duration::from_millis(ms));
             }
             "--secs" => args.secs = value("--secs")?,
+            "--warmup-secs" => args.warmup = value("--warmup-secs")?,
             "--no-reference" => args.reference = false,
             "--people" => args.people = value("--people")? as usize,
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --people 1|4, --no-reference)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --no-reference)"
                 ));
             }
         }
@@ -646,7 +655,8 @@ async fn player(
                 };
                 let message: Incoming = serde_json::from_str(text.as_str())
                     .map_err(|e| format!("table {table}: unreadable message: {e}"))?;
-                let in_window = window.is_some_and(|(_, end)| Instant::now() < end);
+                let now = Instant::now();
+                let in_window = window.is_some_and(|(from, end)| from <= now && now < end);
                 match message.kind.as_str() {
                     "view" => {
                         let view = message.view.ok_or("a view message without its view")?;
@@ -677,7 +687,7 @@ async fn player(
                             && !*seen
                         {
                             *seen = true;
-                            if in_window {
+                            if in_window && window.is_some_and(|(from, _)| *sent >= from) {
                                 measured.acting.push(micros_since(*sent));
                             }
                         } else if pending.is_none()
@@ -782,8 +792,8 @@ async fn run(args: Args) -> Result<(), String> {
         "4 scripted people each over WebSockets"
     };
     println!(
-        "load: {tables} bridge tables, {players}, {shape}, {} s",
-        args.secs
+        "load: {tables} bridge tables, {players}, {shape}, {} s measured after {} s of warm-up",
+        args.secs, args.warmup
     );
     if args.reference {
         let reference_tables = tables.min(1024);
@@ -939,9 +949,11 @@ async fn run(args: Args) -> Result<(), String> {
             *shared.next_slot.lock().map_err(|_| "poisoned")? = start + pace * i as u32 / n;
         }
     }
-    let end = start + Duration::from_secs(args.secs);
+    // Play starts at `start`; the figures count from the end of the warm-up.
+    let measured_from = start + Duration::from_secs(args.warmup);
+    let end = measured_from + Duration::from_secs(args.secs);
     go_tx
-        .send(Some((start, end)))
+        .send(Some((measured_from, end)))
         .map_err(|_| "no player is listening")?;
     let mut measured = Measured::default();
     let mut finished = 0;
@@ -1022,10 +1034,10 @@ async fn run(args: Args) -> Result<(), String> {
         server_rss_end.saturating_sub(rss_before) as f64 / 1024.0 / n
     );
     println!(
-        "cpu during the run: server {:.1} s, clients {:.1} s, of {:.0} s on 2 cores",
+        "cpu during the run, warm-up included: server {:.1} s, clients {:.1} s, of {:.0} s on 2 cores",
         server_cpu_end - server_cpu_before,
         client_cpu_end - client_cpu_before,
-        secs * 2.0
+        (secs + args.warmup as f64) * 2.0
     );
     let metric = |name: &str| {
         metrics
