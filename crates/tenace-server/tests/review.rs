@@ -45,6 +45,16 @@ async fn get(server: &Server, path: &str, cookie: &str) -> (u16, Value) {
     (status, body)
 }
 
+/// Asserts that `path` is refused with `status`, blaming `field`.
+async fn assert_refused(server: &Server, path: &str, cookie: &str, status: u16, field: &str) {
+    let (got, body) = get(server, path, cookie).await;
+    assert_eq!(
+        (got, &body["error"]["field"]),
+        (status, &json!(field)),
+        "{path}: {body}"
+    );
+}
+
 /// Polls `path` until `done` accepts its answer, for at most `limit`.
 async fn poll(
     server: &Server,
@@ -101,14 +111,8 @@ async fn a_finished_deals_review_agrees_with_a_fresh_solve() {
             json!({"game": "bridge", "bots": {"N": "basic", "E": "basic", "W": "basic"}}),
         )
         .await;
-    let (status, body) = get(
-        &server,
-        &format!("/api/tables/{waiting}/deals/1/review"),
-        &host,
-    )
-    .await;
-    assert_eq!(status, 409, "{body}");
-    assert_eq!(body["error"]["field"], "deal", "{body}");
+    let waiting_path = format!("/api/tables/{waiting}/deals/1/review");
+    assert_refused(&server, &waiting_path, &host, 409, "deal").await;
 
     // Computer players play a deal out; a passed-out deal has no play to check, so a
     // few tables are tried for one that is played.
@@ -133,12 +137,7 @@ async fn a_finished_deals_review_agrees_with_a_fresh_solve() {
     let review_path = format!("/api/tables/{table}/deals/1/review");
 
     // Private: a stranger without the invite finds no table; with it, the review.
-    let (status, body) = get(&server, &review_path, &stranger).await;
-    assert_eq!(
-        (status, &body["error"]["field"]),
-        (404, &json!("table")),
-        "{body}"
-    );
+    assert_refused(&server, &review_path, &stranger, 404, "table").await;
     let (status, first) = get(
         &server,
         &format!("{review_path}?invite={invite}"),
@@ -272,28 +271,9 @@ async fn a_finished_deals_review_agrees_with_a_fresh_solve() {
     // A cached review is answered again as it was; the match had one deal only.
     let (status, again) = get(&server, &review_path, &host).await;
     assert_eq!((status, &again), (200, done));
-    let (status, body) = get(
-        &server,
-        &format!("/api/tables/{table}/deals/2/review"),
-        &host,
-    )
-    .await;
-    assert_eq!(
-        (status, &body["error"]["field"]),
-        (404, &json!("deal")),
-        "{body}"
-    );
-    let (status, body) = get(
-        &server,
-        &format!("/api/tables/{table}/deals/0/review"),
-        &host,
-    )
-    .await;
-    assert_eq!(
-        (status, &body["error"]["field"]),
-        (400, &json!("deal")),
-        "{body}"
-    );
+    let deal_path = |n: u32| format!("/api/tables/{table}/deals/{n}/review");
+    assert_refused(&server, &deal_path(2), &host, 404, "deal").await;
+    assert_refused(&server, &deal_path(0), &host, 400, "deal").await;
     server.stop().await;
 }
 

@@ -275,6 +275,23 @@ impl Page {
             .collect()
     }
 
+    /// The texts of the messages the page sent since frame `from` that are not the link's
+    /// own upkeep (`hello`, pings): what a press or a keystroke made it send.
+    pub fn commands_sent_since(&self, from: usize) -> Vec<String> {
+        self.sent_since(from)
+            .iter()
+            .filter(|f| !matches!(f.json["type"].as_str(), Some("hello" | "ping" | "pong")))
+            .map(|f| f.text.clone())
+            .collect()
+    }
+
+    /// Whether the page sent `act` for `action` since frame `from`.
+    pub fn sent_act_since(&self, from: usize, action: &str) -> bool {
+        self.sent_since(from)
+            .iter()
+            .any(|f| f.json["type"] == "act" && f.json["action"] == action)
+    }
+
     /// The latest view the page received.
     pub fn latest_view(&self) -> Option<&Value> {
         self.frames
@@ -757,12 +774,7 @@ impl Extras {
             page.session.type_keys("\u{E007}").await?;
             tokio::time::sleep(Duration::from_millis(800)).await;
             page.pump().await?;
-            let sent: Vec<String> = page
-                .sent_since(before)
-                .iter()
-                .filter(|f| !matches!(f.json["type"].as_str(), Some("hello" | "ping" | "pong")))
-                .map(|f| f.text.clone())
-                .collect();
+            let sent = page.commands_sent_since(before);
             let said = page
                 .exec(
                     "return [...document.querySelectorAll('#key-entry, [role=alert], [role=status]')]\
@@ -801,10 +813,7 @@ impl Extras {
             let deadline = Instant::now() + SEND_WAIT;
             loop {
                 page.pump().await?;
-                let sent = page
-                    .sent_since(before)
-                    .iter()
-                    .any(|f| f.json["type"] == "act" && f.json["action"] == card.as_str());
+                let sent = page.sent_act_since(before, &card);
                 if sent {
                     println!(
                         "{}: typed {:?} and Enter: {card} sent",
@@ -877,12 +886,7 @@ impl Extras {
         }
         tokio::time::sleep(Duration::from_millis(800)).await;
         page.pump().await?;
-        let sent: Vec<String> = page
-            .sent_since(before)
-            .iter()
-            .filter(|f| !matches!(f.json["type"].as_str(), Some("hello" | "ping" | "pong")))
-            .map(|f| f.text.clone())
-            .collect();
+        let sent = page.commands_sent_since(before);
         println!(
             "{}: pressed the illegal {} {action:?}: {} frames sent",
             page.label,
@@ -1067,11 +1071,7 @@ pub async fn play_round(
         let deadline = Instant::now() + SEND_WAIT;
         let sent = loop {
             player.page.pump().await?;
-            let sent = player
-                .page
-                .sent_since(before)
-                .iter()
-                .any(|f| f.json["type"] == "act" && f.json["action"] == action.as_str());
+            let sent = player.page.sent_act_since(before, &action);
             if sent || Instant::now() > deadline {
                 break sent;
             }
