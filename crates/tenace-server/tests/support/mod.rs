@@ -40,15 +40,23 @@ impl Server {
 
     /// Starts a server on `127.0.0.1:0` over the database at `db`, with `config`.
     pub async fn start_with(db: &Path, config: tenace_server::ServerConfig) -> Server {
+        let store = tenace_store::SqliteStore::open(db).expect("the store opens");
+        Server::start_on(Arc::new(store), config).await
+    }
+
+    /// Starts a server on `127.0.0.1:0` over `store`, with `config`.
+    pub async fn start_on(
+        store: Arc<dyn tenace_store::Store>,
+        config: tenace_server::ServerConfig,
+    ) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
-        let store = tenace_store::SqliteStore::open(db).expect("the store opens");
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             let shutdown = async move {
                 let _ = stopped.await;
             };
-            tenace_server::serve(listener, Arc::new(store), config, shutdown)
+            tenace_server::serve(listener, store, config, shutdown)
                 .await
                 .expect("the server runs");
         });

@@ -19,6 +19,12 @@
 //! makes its first moves at once, is then left out of the figures (the CPU line still
 //! counts it).
 //!
+//! `--relay VIEW_BYTES` runs the same clients against a reference instead of the server:
+//! a relay on the same stack (axum, tokio) that acknowledges each action and sends the
+//! table's sockets a view of that many bytes, with no engine, no store and no views to
+//! write (`relay.rs`). Its figures, measured in the same conditions, are what the
+//! machine and the clients allow any server; the table server's are best read beside them.
+//!
 //! It prints moves per second (the people's) and table events per second (everyone's,
 //! counted from the versions the views carry), the move-to-broadcast latency p50/p99/max
 //! (from sending `act` to receiving the `view` that holds it, on the acting connection and
@@ -54,8 +60,12 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
+mod relay;
+
 /// The first argument that makes this program the server.
 const CHILD: &str = "serve-child";
+/// The first argument that makes this program the reference relay (`--relay`).
+const RELAY_CHILD: &str = "relay-child";
 /// The seats of a bridge table.
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 /// Boards per table, the most the rules allow: more deals than a table plays in a run.
@@ -84,6 +94,8 @@ struct Args {
     /// Seconds played before the measured `secs` begin: the start, when every table
     /// makes its first moves at once, left out of the figures.
     warmup: u64,
+    /// Run against the reference relay, whose views are this many bytes, not the server.
+    relay: Option<usize>,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -94,6 +106,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         reference: true,
         people: 4,
         warmup: 0,
+        relay: None,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -112,9 +125,10 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             "--warmup-secs" => args.warmup = value("--warmup-secs")?,
             "--no-reference" => args.reference = false,
             "--people" => args.people = value("--people")? as usize,
+            "--relay" => args.relay = Some(value("--relay")? as usize),
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --no-reference)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --relay VIEW_BYTES, --no-reference)"
                 ));
             }
         }
@@ -140,6 +154,15 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some(RELAY_CHILD) {
+        return match relay_child(argv.get(1), argv.get(2)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("load relay: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if argv.first().map(String::as_str) == Some(CHILD) {
         return match child(argv.get(1)) {
             Ok(()) => ExitCode::SUCCESS,
@@ -185,10 +208,16 @@ fn raise_nofile(want: u64) -> u64 {
     rlimit::getrlimit(Resource::NOFILE).map_or(0, |(soft, _)| soft)
 }
 
-/// The server: the real `serve` on 127.0.0.1:0 over a SQLite file, until standard input
-/// closes. Its address is its first line on standard output.
-fn child(db: Option<&String>) -> Result<(), String> {
-    let db = db.ok_or("the database path is missing")?;
+/// What ends a child: its standard input closing.
+type Shutdown = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// Runs `serve` on a listener on 127.0.0.1:0, whose address is the first line on standard
+/// output, until standard input closes.
+fn child_on_loopback<F, Fut>(serve: F) -> Result<(), String>
+where
+    F: FnOnce(tokio::net::TcpListener, Shutdown) -> Fut,
+    Fut: std::future::Future<Output = Result<(), String>>,
+{
     raise_nofile(200_000);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -201,18 +230,41 @@ fn child(db: Option<&String>) -> Result<(), String> {
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         println!("listening {addr}");
         std::io::stdout().flush().map_err(|e| e.to_string())?;
-        let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
+        let shutdown: Shutdown = Box::pin(async {
+            let _ =
+                tokio::task::spawn_blocking(|| std::io::stdin().read_to_end(&mut Vec::new())).await;
+        });
+        serve(listener, shutdown).await
+    })
+}
+
+/// The server: the real `serve` over a SQLite file.
+fn child(db: Option<&String>) -> Result<(), String> {
+    let db = db.ok_or("the database path is missing")?.clone();
+    child_on_loopback(|listener, shutdown| async move {
+        let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
         // Computer players keep each table's own pacing: 0 at full speed, the pace else.
         let config = tenace_server::ServerConfig {
             bot_pacing: None,
             tables_per_hour: u64::MAX,
             ..tenace_server::ServerConfig::default()
         };
-        let shutdown = async {
-            let _ =
-                tokio::task::spawn_blocking(|| std::io::stdin().read_to_end(&mut Vec::new())).await;
-        };
         tenace_server::serve(listener, Arc::new(store), config, shutdown)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// The reference relay, views of `bytes` bytes, `people` a table.
+fn relay_child(bytes: Option<&String>, people: Option<&String>) -> Result<(), String> {
+    let bytes: usize = bytes
+        .and_then(|b| b.parse().ok())
+        .ok_or("the view size is missing")?;
+    let people: usize = people
+        .and_then(|p| p.parse().ok())
+        .ok_or("the people a table are missing")?;
+    child_on_loopback(|listener, shutdown| async move {
+        relay::serve(listener, bytes, people, shutdown)
             .await
             .map_err(|e| e.to_string())
     })
@@ -338,12 +390,19 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    fn start() -> Result<ServerProcess, String> {
+    /// The table server, or with `relay` the reference relay with views of that size.
+    fn start(relay: Option<usize>, people: usize) -> Result<ServerProcess, String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let mut child = std::process::Command::new(exe)
-            .arg(CHILD)
-            .arg(dir.path().join("tenace.sqlite"))
+        let mut command = std::process::Command::new(exe);
+        match relay {
+            Some(bytes) => command
+                .arg(RELAY_CHILD)
+                .arg(bytes.to_string())
+                .arg(people.to_string()),
+            None => command.arg(CHILD).arg(dir.path().join("tenace.sqlite")),
+        };
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -795,14 +854,19 @@ async fn run(args: Args) -> Result<(), String> {
         "load: {tables} bridge tables, {players}, {shape}, {} s measured after {} s of warm-up",
         args.secs, args.warmup
     );
-    if args.reference {
+    if let Some(bytes) = args.relay {
+        println!(
+            "against the reference relay, not the table server: every action acknowledged and relayed to the table as a {bytes}-byte view, with no engine, no store and no views to write"
+        );
+    }
+    if args.reference && args.relay.is_none() {
         let reference_tables = tables.min(1024);
         tokio::task::spawn_blocking(move || reference(reference_tables))
             .await
             .map_err(|e| e.to_string())??;
     }
 
-    let server = ServerProcess::start()?;
+    let server = ServerProcess::start(args.relay, people)?;
     let pid = server.pid();
     let mut http = Http::connect(server.addr).await?;
     let mut cookies = Vec::new();
@@ -1016,7 +1080,7 @@ async fn run(args: Args) -> Result<(), String> {
             "{}",
             summary("move to view, the other seats", measured.others)
         );
-    } else {
+    } else if args.relay.is_none() {
         println!(
             "{}",
             summary(
