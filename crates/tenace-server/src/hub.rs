@@ -80,6 +80,8 @@ pub struct Hub {
     pub shutdown: watch::Receiver<bool>,
     /// The double-dummy reviews of finished deals.
     pub reviews: crate::review::Reviews,
+    /// Which live tables each player sits at, for `GET /api/me/tables`.
+    pub seats: crate::my_tables::SeatIndex,
     tables: Mutex<HashMap<TableId, LiveTable>>,
     next_connection: AtomicU64,
 }
@@ -115,6 +117,7 @@ impl Hub {
             config,
             shutdown,
             reviews: crate::review::Reviews::new(),
+            seats: crate::my_tables::SeatIndex::default(),
             tables: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
         }

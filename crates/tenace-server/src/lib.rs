@@ -18,6 +18,7 @@ mod limits;
 mod lobby;
 mod message;
 mod metrics;
+mod my_tables;
 mod review;
 mod socket;
 mod task;
@@ -87,6 +88,7 @@ fn router(hub: Arc<Hub>) -> Router {
             get(|State(hub): State<Arc<Hub>>| async move { hub.metrics.render() }),
         )
         .route("/api/me", get(lobby::get_me).put(lobby::put_me))
+        .route("/api/me/tables", get(my_tables::get_my_tables))
         .route("/api/games", get(games::list_games))
         .route(
             "/api/tables",

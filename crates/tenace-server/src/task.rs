@@ -20,6 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::hub::Hub;
 use crate::limits::Window;
 use crate::message;
+use crate::my_tables::Seating;
 
 /// Chat messages a player may send to a table in [`CHAT_WINDOW`], from any tab.
 const CHAT_MAX: usize = 5;
@@ -165,6 +166,8 @@ struct TableTask {
     hinting: HashSet<PlayerKey>,
     /// What the views keep between versions (the last finished deal's record).
     view_cache: ViewCache,
+    /// What the hub's seat index was last told of this table.
+    seating: Option<Seating>,
 }
 
 /// Starts the task of a table rebuilt from its log; `answered` lists the stored commands
@@ -190,6 +193,9 @@ pub fn spawn(
         })
         .collect();
     let status = status_of(&table);
+    // A table rebuilt from its log (on start or on demand) lists its players again.
+    let seating = Seating::of(&table);
+    hub.seats.update(id, seating.clone());
     let task = TableTask {
         hub,
         id,
@@ -203,6 +209,7 @@ pub fn spawn(
         status,
         hinting: HashSet::new(),
         view_cache: ViewCache::default(),
+        seating,
     };
     tokio::spawn(task.run(rx));
     tx
@@ -463,7 +470,7 @@ impl TableTask {
         }
     }
 
-    /// After an applied event: the store's status, the views, the next bot.
+    /// After an applied event: the store's status, the seat index, the views, the next bot.
     fn after_change(&mut self) {
         let status = status_of(&self.table);
         if status != self.status {
@@ -475,6 +482,13 @@ impl TableTask {
                     tracing::error!(table = id.0, %e, "status not stored");
                 }
             });
+        }
+        // Every change of seat (sit, leave, swap, remove, a seat given to a computer
+        // player), of turn or the end of the match comes through here.
+        let seating = Seating::of(&self.table);
+        if seating != self.seating {
+            self.hub.seats.update(self.id, seating.clone());
+            self.seating = seating;
         }
         self.broadcast();
         self.schedule_bot();
