@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use tenace_rules::Action;
 
 /// A player's id, as the store gives it.
@@ -164,7 +164,7 @@ pub enum Event {
         /// The answers of the computer players among the opponents, by seat, decided by
         /// the double-dummy solver when the claim was made: stored, so replay never
         /// solves again.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "seat_keyed")]
         bot_answers: BTreeMap<u8, bool>,
     },
     /// An opponent answered the pending claim (or its claimer withdrew it).
@@ -183,6 +183,22 @@ pub enum Event {
         /// What was said.
         text: String,
     },
+}
+
+/// Reads answers keyed by seat number. JSON writes the keys as strings, and an internally
+/// tagged enum buffers its fields before reading them, so serde's own reading of number
+/// keys never runs: without this a stored claim answered by computer players could not be
+/// read back, and its table not reloaded.
+fn seat_keyed<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<u8, bool>, D::Error> {
+    BTreeMap::<String, bool>::deserialize(d)?
+        .into_iter()
+        .map(|(seat, answer)| {
+            let index = seat.parse::<u8>().map_err(|_| {
+                serde::de::Error::custom(format!("bot_answers: {seat:?} is not a seat index"))
+            })?;
+            Ok((index, answer))
+        })
+        .collect()
 }
 
 impl Event {
@@ -233,5 +249,27 @@ mod tests {
         assert_eq!(json["kind"], "act");
         assert_eq!(json["action"], "1NT");
         assert_eq!(serde_json::from_value::<Event>(json).ok(), Some(event));
+    }
+
+    #[test]
+    fn a_claim_with_computer_players_answers_reads_back() {
+        let event = Event::Claim {
+            seat: 2,
+            tricks: 0,
+            bot_answers: BTreeMap::from([(1, true), (3, false)]),
+        };
+        let json = serde_json::to_value(&event).expect("serialises");
+        assert_eq!(json["bot_answers"]["3"], false);
+        let back = serde_json::from_value::<Event>(json.clone());
+        assert_eq!(back.as_ref().ok(), Some(&event), "{back:?}");
+        let text = serde_json::to_string(&event).expect("serialises");
+        assert_eq!(serde_json::from_str::<Event>(&text).ok(), Some(event));
+        let mut bad = json;
+        bad["bot_answers"] = serde_json::json!({"east": true});
+        let message = serde_json::from_value::<Event>(bad)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.contains("bot_answers"), "{message}");
     }
 }
