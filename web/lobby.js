@@ -3,7 +3,7 @@
 // that creates a table with any of the games' options. Everything the server refuses is shown next to the field it names.
 
 import { h, replace } from "./dom.js";
-import { forgetTable, myTables } from "./mytables.js";
+import { forgetTable, myTables, unlisted } from "./mytables.js";
 import { seatLabel } from "./deal.js";
 
 /** Computer players' levels, weakest first. */
@@ -24,8 +24,8 @@ const MATCH_LABEL = {
 
 /** How often the open tables are read again while the page is visible. */
 const REFRESH_MS = 4000;
-/** How often one's own tables are read again (each is a request of its own). */
-const MINE_REFRESH_MS = 15000;
+/** How often one's own tables are read again (the server's list is one request). */
+const MINE_REFRESH_MS = 5000;
 /** How many tables of one game are listed before a "Show all" button. */
 const GROUP_SHOWN = 6;
 
@@ -544,10 +544,14 @@ function playNow(state) {
 }
 
 /**
- * "Your tables": the tables this browser remembers the player sitting at or hosting
- * (mytables.js), each read again from the server for its state, with the way back to it.
- * A table the server no longer knows (or no longer opens with the kept invite) is
- * forgotten. Hidden while there is none, and when the browser keeps no storage.
+ * "Your tables": the unfinished tables the player sits at, as the server lists them for
+ * their cookie in any browser (`GET /api/me/tables`, with whose turn it is), then the
+ * tables this browser remembers (mytables.js) that the server leaves out but that still
+ * concern the player: a finished match, or a table they host without a seat. Each of
+ * those is read on its own; one the server no longer knows (or no longer opens with the
+ * kept invite), or that no longer concerns the player (they left it), is forgotten. When
+ * the server's list cannot be read, every remembered table is read on its own. Hidden
+ * while there is none.
  */
 function yourTables(state, gameName) {
   const list = h("ul", { class: "tables my-tables-list", id: "my-tables-list" });
@@ -557,79 +561,116 @@ function yourTables(state, gameName) {
     h("h2", { id: "my-tables-heading", text: "Your tables" }),
     list,
   );
-  // Each kept table with what the server said of it: {entry, view} or {entry, error}.
+  // What is shown of each table: {table, invite, game, match, status, deal, role, turn,
+  // listed (by the server: not to be forgotten here), error}; a remembered table read on
+  // its own also says whether the player is `seated` there or its `host`.
   let rows = [];
   let shownKey = "";
+  // Finished tables' views by id: a finished match no longer changes, so it is read once.
+  const finished = new Map();
 
-  /** What the player is at the table: their seat, or the host. */
-  function role(view) {
-    const seat = (view.seats ?? []).find((s) => s.player != null && s.player === state.me.id);
-    if (seat) {
-      const turn = view.status === "playing" && (view.to_act ?? []).includes(seat.seat);
-      return { text: `You: ${seatLabel(view.game, seat.seat)}`, turn };
-    }
-    return { text: view.host === state.me.id ? "You host it" : "", turn: false };
+  /** A row of the server's list. */
+  function listedRow(t, kept) {
+    return {
+      table: t.id,
+      invite: t.invite ?? kept.find((e) => e.table === t.id)?.invite ?? null,
+      game: t.game,
+      match: t.match,
+      status: t.status,
+      deal: t.deal_number,
+      role: `You: ${seatLabel(t.game, t.seat)}`,
+      turn: t.to_act === true,
+      listed: true,
+    };
   }
 
-  function row({ entry, view, error }) {
-    const game = view?.game ?? entry.game;
-    const parts = [`Table ${entry.table}`];
-    let who = { text: "", turn: false };
-    if (view) {
-      parts.push(MATCH_LABEL[view.match] ?? valueLabel(view.match));
-      parts.push(STATUS_LABEL[view.status] ?? String(view.status));
-      if (view.deal_number > 0) parts.push(`deal ${view.deal_number}`);
-      who = role(view);
+  /** A row of a remembered table from its view: the player's seat, or the host. */
+  function viewRow(entry, view) {
+    const seat = (view.seats ?? []).find((s) => s.player != null && s.player === state.me.id);
+    const host = view.host === state.me.id;
+    return {
+      table: entry.table,
+      invite: entry.invite,
+      game: view.game,
+      match: view.match,
+      status: view.status,
+      deal: view.deal_number,
+      role: seat ? `You: ${seatLabel(view.game, seat.seat)}` : host ? "You host it" : "",
+      turn: Boolean(seat) && view.status === "playing" && (view.to_act ?? []).includes(seat.seat),
+      seated: Boolean(seat),
+      host,
+      listed: false,
+    };
+  }
+
+  /** A remembered table read on its own: its row, or null once forgotten (unknown). */
+  async function readKept(entry) {
+    const cached = finished.get(entry.table);
+    if (cached) return viewRow(entry, cached);
+    const query = entry.invite ? `?invite=${encodeURIComponent(entry.invite)}` : "";
+    try {
+      const view = await api("GET", `/api/tables/${entry.table}${query}`);
+      if (view.status === "finished") finished.set(entry.table, view);
+      return viewRow(entry, view);
+    } catch (e) {
+      if (e.status === 404) {
+        forgetTable(entry.table);
+        return null;
+      }
+      return { table: entry.table, invite: entry.invite, game: entry.game, error: e.message, listed: false };
+    }
+  }
+
+  function row(r) {
+    const parts = [`Table ${r.table}`];
+    if (r.status) {
+      parts.push(MATCH_LABEL[r.match] ?? valueLabel(r.match));
+      parts.push(STATUS_LABEL[r.status] ?? String(r.status));
+      if (r.deal > 0) parts.push(`deal ${r.deal}`);
     }
     return h(
       "li",
-      { class: view?.status ? `my-table ${view.status}` : "my-table", dataset: { myTable: String(entry.table) } },
+      { class: r.status ? `my-table ${r.status}` : "my-table", dataset: { myTable: String(r.table) } },
       h(
         "div",
         { class: "table-title" },
-        h("span", { class: "table-game", text: gameName(game) || "A table" }),
-        who.turn ? h("span", { class: "your-turn", text: "Your turn" }) : null,
+        h("span", { class: "table-game", text: gameName(r.game) || "A table" }),
+        r.turn ? h("span", { class: "your-turn", text: "Your turn" }) : null,
       ),
       h("p", { class: "table-meta", text: parts.join(" · ") }),
-      who.text ? h("p", { class: "table-meta my-role", text: who.text }) : null,
-      error ? h("p", { class: "form-error", text: `Its state could not be read: ${error}` }) : null,
+      r.role ? h("p", { class: "table-meta my-role", text: r.role }) : null,
+      r.error ? h("p", { class: "form-error", text: `Its state could not be read: ${r.error}` }) : null,
       h(
         "div",
         { class: "my-table-actions" },
         h("a", {
           class: "button primary back",
-          href: tableHref(entry.table, entry.invite),
-          "aria-label": `Back to table ${entry.table}`,
+          href: tableHref(r.table, r.invite),
+          "aria-label": r.turn ? `Back to table ${r.table}: your turn` : `Back to table ${r.table}`,
           text: "Back to the table",
         }),
-        h("button", {
-          type: "button",
-          class: "secondary forget",
-          "aria-label": `Forget table ${entry.table}`,
-          text: "Forget",
-          onclick: () => {
-            forgetTable(entry.table);
-            rows = rows.filter((r) => r.entry.table !== entry.table);
-            render(true);
-          },
-        }),
+        // A table the server lists stays listed while the player sits there: leaving the
+        // seat (at the table) is the way off the list.
+        r.listed
+          ? null
+          : h("button", {
+              type: "button",
+              class: "secondary forget",
+              "aria-label": `Forget table ${r.table}`,
+              text: "Forget",
+              onclick: () => {
+                forgetTable(r.table);
+                rows = rows.filter((o) => o.table !== r.table);
+                render(true);
+              },
+            }),
       ),
     );
   }
 
   /** Draws the list; unless `force`, only when something shown changed (keeps focus put). */
   function render(force) {
-    const summary = rows.map(({ entry, view, error }) => [
-      entry.table,
-      entry.invite,
-      view?.game,
-      view?.match,
-      view?.status,
-      view?.deal_number,
-      view ? role(view) : null,
-      error ?? null,
-    ]);
-    const key = JSON.stringify(summary);
+    const key = JSON.stringify(rows);
     if (!force && key === shownKey) return;
     shownKey = key;
     el.hidden = rows.length === 0;
@@ -639,30 +680,24 @@ function yourTables(state, gameName) {
   // One round of reads at a time, so a slow round never overwrites a newer one.
   let reading = false;
   async function load() {
-    const kept = myTables();
-    if (!kept || kept.length === 0) {
-      rows = [];
-      render(false);
-      return;
-    }
     if (reading) return;
     reading = true;
     try {
-      const read = await Promise.all(
-        kept.map(async (entry) => {
-          const query = entry.invite ? `?invite=${encodeURIComponent(entry.invite)}` : "";
-          try {
-            return { entry, view: await api("GET", `/api/tables/${entry.table}${query}`) };
-          } catch (e) {
-            if (e.status === 404) {
-              forgetTable(entry.table);
-              return null;
-            }
-            return { entry, error: e.message };
-          }
-        }),
-      );
-      rows = read.filter(Boolean);
+      const kept = myTables() ?? [];
+      let listed = null;
+      try {
+        const answer = await api("GET", "/api/me/tables");
+        if (Array.isArray(answer?.tables)) listed = answer.tables.filter((t) => Number.isSafeInteger(t?.id));
+      } catch {
+        // The server's list is unavailable: this browser's own list stands in for it.
+      }
+      const others = (await Promise.all(unlisted(kept, listed ?? []).map(readKept))).filter(Boolean);
+      const stillOurs = others.filter((r) => {
+        if (listed === null || r.error || r.status === "finished" || r.host || r.seated) return true;
+        forgetTable(r.table);
+        return false;
+      });
+      rows = [...(listed ?? []).map((t) => listedRow(t, kept)), ...stillOurs];
       render(false);
     } finally {
       reading = false;

@@ -1,7 +1,9 @@
-// The tables a player sits at or hosts, remembered in this browser (localStorage) so that
-// one who closes the tab finds the way back from the lobby's "Your tables". Storage may be
-// missing or refused (private windows, a full quota): then nothing is remembered and the
-// lobby shows no such section.
+// The tables a player sits at or hosts, remembered in this browser (localStorage). The
+// server lists the unfinished tables the player sits at from any browser (`GET
+// /api/me/tables`); this list adds what it does not: a finished match to look back at, a
+// table hosted without a seat, and everything when the server's list cannot be read.
+// Storage may be missing or refused (private windows, a full quota): then nothing is
+// remembered and the lobby shows the server's list alone.
 
 const KEY = "tenace.myTables";
 /** How many tables are kept: the newest opened. */
@@ -70,6 +72,15 @@ export function rememberTable({ table, invite, game }) {
   const entry = { table, invite: invite || before?.invite || null, game: String(game ?? ""), time: Date.now() };
   const rest = list.filter((e) => e.table !== table).sort((a, b) => b.time - a.time);
   write(s, [entry, ...rest].slice(0, KEPT));
+}
+
+/**
+ * The remembered tables the server's list leaves out (`listed`: its `{id}` entries), in
+ * the remembered order: each is for the lobby to read on its own.
+ */
+export function unlisted(kept, listed) {
+  const ids = new Set(listed.map((t) => t.id));
+  return kept.filter((e) => !ids.has(e.table));
 }
 
 /** Forgets a table (it is gone, or the player no longer wants it listed). */
