@@ -306,7 +306,17 @@ export function zoneRenderer(t) {
           text: String(n),
           onclick: () => {
             ui.claimOpen = false;
-            send("claim", { tricks: n });
+            const dealNumber = ui.view.deal_number;
+            send("claim", { tricks: n }).then((ack) => {
+              // Computer players answer at once: a claim taken leaves no claim pending and
+              // the deal over; one rejected leaves no claim pending and play going on,
+              // which the view alone would not say.
+              const now = ui.view;
+              const going = now.deal_number === dealNumber && now.deal && now.deal.phase === "play";
+              if (ack && !now.claim && going) {
+                say(`Your claim of ${n} trick${n === 1 ? "" : "s"} was rejected: play goes on.`, "refused");
+              }
+            });
             render();
           },
         }),

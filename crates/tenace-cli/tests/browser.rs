@@ -26,142 +26,17 @@ mod browser_support;
 mod serve_common;
 
 use std::collections::BTreeSet;
-use std::future::Future;
-use std::path::PathBuf;
-use std::pin::Pin;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use browser_support::hidden::{catches_planted_cards, check_page};
-use browser_support::webdriver::{ChromeDriver, Viewport};
-use browser_support::{Extras, Page, Player, play_round, play_to_result};
-use serve_common::{Server, expect_json};
-
-/// One scenario at a time: each runs browsers, and the machine may have two cores.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// A deal played through the page must end within this.
-const DEAL_LIMIT: Duration = Duration::from_secs(240);
-
-/// What a scenario runs against: a server, a driver, and their files.
-struct Env {
-    server: Server,
-    driver: ChromeDriver,
-    db: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Env {
-    async fn start() -> Result<Env, String> {
-        let dir = tempfile::tempdir().map_err(|e| format!("a temporary directory: {e}"))?;
-        let db = dir.path().join("tenace.sqlite");
-        let driver = ChromeDriver::start(&dir.path().join("chromedriver.log")).await?;
-        let server = Server::start(&db, &dir.path().join("server.log"))?;
-        Ok(Env {
-            server,
-            driver,
-            db,
-            _dir: dir,
-        })
-    }
-}
-
-type Scenario = for<'a> fn(&'a mut Env) -> Pin<Box<dyn Future<Output = Result<(), String>> + 'a>>;
-
-/// Runs a scenario alone, within `limit`, failing with its message and the server's log.
-fn run(name: &str, limit: Duration, scenario: Scenario) {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let started = Instant::now();
-    runtime.block_on(async {
-        let mut env = Env::start()
-            .await
-            .unwrap_or_else(|e| panic!("{name}: cannot start: {e}"));
-        let outcome = tokio::time::timeout(limit, scenario(&mut env)).await;
-        match outcome {
-            Ok(Ok(())) => println!("{name}: passed in {:.1?}", started.elapsed()),
-            Ok(Err(e)) => panic!(
-                "{name}: {e}\nthe server's log ends:\n{}",
-                env.server.log_tail()
-            ),
-            Err(_) => panic!(
-                "{name}: not done within {limit:?}\nthe server's log ends:\n{}",
-                env.server.log_tail()
-            ),
-        }
-    });
-}
-
-/// Every finished deal of a table in full: the truth the hidden-card check compares
-/// against, read from the server's SQLite file (the public records, read with a page's
-/// cookie, must answer too, but keep Bridgette's discards secret, RULES.md §4.2).
-async fn records(env: &Env, page: &Page, table: u64) -> Result<Value, String> {
-    let cookie = page.session.cookie_header().await?;
-    let path = format!("/api/tables/{table}/records");
-    expect_json(env.server.addr, "GET", &path, Some(&cookie), None, 200).await?;
-    browser_support::hidden::truth::full_records(&env.db, table as i64)
-}
-
-/// Checks pages for hidden cards against the table's records; fails on a leak, or when
-/// nothing could be checked.
-async fn check_hidden(env: &Env, pages: &[&Page], table: u64) -> Result<(), String> {
-    let records = records(env, pages[0], table).await?;
-    let deals = records["deals"].as_array().map_or(0, Vec::len);
-    if deals == 0 {
-        return Err(format!(
-            "table {table} has no finished deal to check against"
-        ));
-    }
-    let mut leaks = Vec::new();
-    for page in pages {
-        let report = check_page(page, &records)?;
-        println!(
-            "{}: {} frames and {} DOM snapshots checked for hidden cards, {} leaks",
-            page.label,
-            report.frames_checked,
-            report.snapshots_checked,
-            report.leaks.len()
-        );
-        if report.frames_checked == 0 || report.snapshots_checked == 0 {
-            return Err(format!(
-                "{}: nothing to check for hidden cards ({} frames, {} DOM snapshots of a finished deal)",
-                page.label, report.frames_checked, report.snapshots_checked
-            ));
-        }
-        leaks.extend(report.leaks);
-    }
-    // The same check must catch a card planted in what the first page saw.
-    catches_planted_cards(pages[0], &records)?;
-    if leaks.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{} hidden cards shown, the first: {:#?}",
-            leaks.len(),
-            &leaks[..leaks.len().min(5)]
-        ))
-    }
-}
-
-/// The settings of a table played at full speed, where the form offers them.
-fn fast() -> Value {
-    json!({"pacing_ms": 0, "think_ms": 50, "hints": true})
-}
-
-/// Fails with every defect found, if any.
-fn no_defects(what: &str, defects: &[String]) -> Result<(), String> {
-    if defects.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{what}: {} defects: {defects:#?}", defects.len()))
-    }
-}
+use browser_support::scenario::{
+    DEAL_LIMIT, Env, cards_played, check_hidden, click_when, fast, history, my_turn, no_defects,
+    play_until, records, run,
+};
+use browser_support::webdriver::Viewport;
+use browser_support::{Extras, Page, Player, play_to_result};
+use serve_common::Server;
 
 /// One game through the page: create with the form, play a deal, screenshots, illegal
 /// presses, the hidden-information check (with a spectator's page too when asked).
@@ -363,19 +238,6 @@ fn bridgette_deal_at_phone_size_with_a_spectator() {
     });
 }
 
-/// Clicks what a finder script returns once it is there (within 20 s: the lobby reads
-/// its tables every few seconds).
-async fn click_when(page: &mut Page, what: &str, finder: &str) -> Result<(), String> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !page.session.click_found(finder, json!([])).await? {
-        if Instant::now() > deadline {
-            return Err(page.fail(format!("no {what}")).await);
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    Ok(())
-}
-
 /// Two players' browsers at one Devil's Bridge table (seats 0 and 1, a computer player in
 /// seat 2), its first hand blind, a third browser watching: they play the first two deals
 /// against each other, and no page shows a card its viewer may not see (in the blind hand, one's
@@ -463,52 +325,6 @@ fn two_browsers_play_each_other_with_a_spectator() {
     });
 }
 
-/// The deal's actions a view shows.
-fn history(view: &Value) -> Vec<Value> {
-    view["deal"]["history"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
-
-/// Plays until `until` accepts the page's latest view, looked at before each round so
-/// the moment it names is caught before the page acts on it (a turn of its own is then
-/// still to play).
-async fn play_until(
-    player: &mut Player<'_>,
-    problems: &mut Vec<String>,
-    what: &str,
-    until: impl Fn(&Value) -> bool,
-) -> Result<(), String> {
-    let deadline = Instant::now() + DEAL_LIMIT;
-    let mut extras = Extras::default();
-    loop {
-        player.page.sample().await?;
-        if player.pending.is_none() && player.page.latest_view().is_some_and(&until) {
-            return Ok(());
-        }
-        let done = play_round(std::slice::from_mut(player), problems, &mut extras).await?;
-        if done || Instant::now() > deadline {
-            return Err(player
-                .page
-                .fail(format!("the deal never reached {what}"))
-                .await);
-        }
-        if let Some((_, at, _)) = &player.pending {
-            // Pressed: wait for the table to move before looking again.
-            if player
-                .page
-                .latest_view()
-                .and_then(|v| v["version"].as_u64())
-                != Some(*at)
-            {
-                player.pending = None;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(60)).await;
-    }
-}
-
 /// After an interruption: the page shows a version at least `version` again, and the
 /// first view it received since frame `from` keeps every action of `before`.
 async fn resumed(
@@ -537,19 +353,6 @@ async fn resumed(
             .await);
     }
     Ok(())
-}
-
-/// Cards played in a view's history.
-fn cards_played(view: &Value) -> usize {
-    history(view)
-        .iter()
-        .filter(|m| browser_support::is_card(m["action"].as_str().unwrap_or("")))
-        .count()
-}
-
-/// Whether the view's viewer has something to do.
-fn my_turn(view: &Value) -> bool {
-    view["legal"].as_array().is_some_and(|l| !l.is_empty())
 }
 
 /// Reload mid-auction, SIGKILL and restart mid-play at the player's turn (a card pressed

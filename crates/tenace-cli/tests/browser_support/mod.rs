@@ -10,6 +10,7 @@
 #![allow(dead_code)] // each scenario uses a part of the kit
 
 pub mod hidden;
+pub mod scenario;
 pub mod webdriver;
 
 use std::collections::BTreeSet;
