@@ -8,12 +8,16 @@
 //! - **Claims**: in the play, a claim of every trick left is rejected by the computer
 //!   players (the double-dummy result does not give them all) and play goes on, the page
 //!   saying so; a claim of none is accepted and ends the deal, and the result and the
-//!   review show it.
+//!   review show it. No frame or DOM of the page shows a card its viewer may not see.
 //! - **The joker chooser**: a Five Crowns Bridge deal in no trump with the joker played as
 //!   a named two (`fc_nt_joker` = `nominated_two`) and the joker in the person's hand:
 //!   pressing it opens a chooser offering exactly the legal names; the one picked is
 //!   sent, and the trick shows the joker standing for it. Tables are made until the
-//!   person is dealt the joker (a table's seed cannot be chosen), within a bound.
+//!   person is dealt the joker (a table's seed cannot be chosen), within a bound. The
+//!   deal is then conceded by a claim of none and the page checked for hidden cards.
+//!
+//! The undo scenario is not checked for hidden cards: the actions an undo takes back are
+//! in no record to check its frames against.
 //!
 //! Each scenario runs alone within a time limit and fails with a screenshot
 //! (`target/screenshots/FAILED-*.png`); Chromium and ChromeDriver must be installed.
@@ -538,6 +542,8 @@ async fn claims_once(env: &mut Env, attempt: u32) -> Result<bool, String> {
             "the deal's record ends with {last}, not South's claim 0"
         ));
     }
+    // The rejected claim made no action: the check counts each view's by its history.
+    check_hidden(env, &[&page], table).await?;
     // The review says how the deal ended.
     if !click(&mut page, "#review-btn").await? {
         problems.push("no #review-btn after the claimed deal".into());

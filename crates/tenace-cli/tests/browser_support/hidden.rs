@@ -97,12 +97,15 @@ fn receiver_of(view: &Value) -> Receiver {
 
 /// Where each view falls in its deal: `(deal number, actions made)`.
 ///
-/// The count comes from the table's version, not from the view's `history`, which leaves
-/// out what its viewer may not see (a Bridgette opponent's face-down discards). Every
-/// event of a deal is an action (these tables neither chat nor undo), so a deal that
-/// ended at version `end` with `len` actions had made `len - (end - v)` of them at
-/// version `v`. A deal ends at the first version whose view shows it finished or shows a
-/// later deal.
+/// In the partnership games the view's `history` holds every action made, and is the
+/// count: a claim the opponents rejected is an event that makes none. Elsewhere the
+/// history leaves out what its viewer may not see (a Bridgette opponent's face-down
+/// discards), so the count comes from the table's version: every event of such a deal
+/// is an action (these tables neither chat nor undo), and a deal that ended at version
+/// `end` with `len` actions had made `len - (end - v)` of them at version `v`. A deal
+/// ends at the first version whose view shows it finished or shows a later deal.
+///
+/// An undo is beyond both: the actions it took back are in no record to check against.
 struct Moments {
     /// Deal number → (the version that ended it, its number of actions).
     ends: BTreeMap<u64, (u64, usize)>,
@@ -143,7 +146,14 @@ impl Moments {
         let number = view["deal_number"].as_u64()?;
         let version = view["version"].as_u64()?;
         let (end, len) = *self.ends.get(&number)?;
-        let made = len.checked_sub(usize::try_from(end.checked_sub(version)?).ok()?)?;
+        let whole = matches!(
+            view["game"].as_str(),
+            Some("bridge" | "deuces-wild" | "five-crowns")
+        );
+        let made = match view["deal"]["history"].as_array() {
+            Some(history) if whole && version < end => history.len().min(len),
+            _ => len.checked_sub(usize::try_from(end.checked_sub(version)?).ok()?)?,
+        };
         Some((number, made))
     }
 }
