@@ -191,14 +191,19 @@ async fn press_and_see(page: &mut Page, action: &str, view: &Value) -> Result<()
 /// Clicks `button#undo` and waits until the view shows the deal's actions as `before`
 /// with the person to act again; returns what the page then shows.
 async fn undo_back_to(page: &mut Page, before: &[Value]) -> Result<(Sample, Value), String> {
-    shown(page, "button#undo enabled", SHOW, |_, _| true).await?;
-    if undo_button(page)
+    let deadline = Instant::now() + SHOW;
+    while undo_button(page)
         .await?
         .is_none_or(|(disabled, _)| disabled)
     {
-        return Err(page
-            .fail("button#undo is not offered after an action of one's own".into())
-            .await);
+        if Instant::now() > deadline {
+            return Err(page
+                .fail(format!(
+                    "button#undo is not offered within {SHOW:?} of an action of one's own"
+                ))
+                .await);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     page.pump().await?;
     let from = page.frames.len();
@@ -773,9 +778,9 @@ async fn play_the_joker(
     }
     // Once the person is to act again (or the deal is over), the joker's trick is the one
     // in progress or the last one finished.
-    shown(page, "the joker played", SHOW, |s, v| {
+    shown(page, "the joker played", SHOW, |_, v| {
         history(v).iter().any(|m| m["action"] == choice.as_str())
-            && (my_turn(v) || v["deal"]["phase"] == "finished" || s.attr("myTurn") == Some("true"))
+            && (my_turn(v) || v["deal"]["phase"] == "finished")
     })
     .await?;
     let mut trick = page.cards_in("#trick").await?;
