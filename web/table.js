@@ -62,6 +62,14 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
         ui.hint = null;
         ui.showLast = false;
       }
+      // A claim gone while its deal is still played, or an undo gone with every action
+      // still there, was rejected (or withdrawn).
+      const sameDeal = ui.view && view.deal_number === ui.view.deal_number && view.deal;
+      if (sameDeal && ui.view.claim && !view.claim && view.deal.phase === "play") claimDropped(ui.view.claim.tricks);
+      const made = (v) => (v.deal && Array.isArray(v.deal.history) ? v.deal.history.length : 0);
+      if (sameDeal && ui.view.undo && !view.undo && made(view) >= made(ui.view)) {
+        say("The undo was not accepted: play goes on.", "refused");
+      }
       if (ui.view && ui.view.version !== view.version) {
         ui.claimOpen = ui.claimOpen && !view.claim;
         ui.jokerOpen = false;
@@ -122,6 +130,11 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
     els.notice.textContent = ui.notice;
     els.notice.className = `notice ${ui.noticeKind}`;
     els.notice.hidden = !ui.notice;
+  }
+
+  /** Says that a claim of `tricks` came to nothing: play goes on. */
+  function claimDropped(tricks) {
+    say(`The claim of ${tricks} trick${tricks === 1 ? "" : "s"} was not accepted: play goes on.`, "refused");
   }
 
   /** Why an action is not legal now, in words. */
@@ -254,7 +267,7 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
   }
 
   // The screen's parts, each a module drawing its own sections from the view.
-  const t = { ui, els, me, invite, tableId, legal, act, send, say, render, reasonFor, ctx, wideQuery };
+  const t = { ui, els, me, invite, tableId, legal, act, send, say, claimDropped, render, reasonFor, ctx, wideQuery };
   t.felt = feltRenderer(t);
   t.zone = zoneRenderer(t);
   t.side = sideRenderer(t);

@@ -15,7 +15,7 @@ import { layoutLater } from "./tableframe.js";
  * @returns {{ renderMyZone, remainingTricks }}
  */
 export function zoneRenderer(t) {
-  const { ui, els, invite, tableId, legal, act, send, say, render, ctx, wideQuery } = t;
+  const { ui, els, invite, tableId, legal, act, send, say, claimDropped, render, ctx, wideQuery } = t;
   const { playButton, trumpSuit } = t.felt;
 
   function renderMyZone() {
@@ -310,12 +310,10 @@ export function zoneRenderer(t) {
             send("claim", { tricks: n }).then((ack) => {
               // Computer players answer at once: a claim taken leaves no claim pending and
               // the deal over; one rejected leaves no claim pending and play going on,
-              // which the view alone would not say.
+              // which no view shows pending (people's answers come later: see onView).
               const now = ui.view;
               const going = now.deal_number === dealNumber && now.deal && now.deal.phase === "play";
-              if (ack && !now.claim && going) {
-                say(`Your claim of ${n} trick${n === 1 ? "" : "s"} was rejected: play goes on.`, "refused");
-              }
+              if (ack && !now.claim && going) claimDropped(n);
             });
             render();
           },

@@ -9,6 +9,9 @@
 //!   players (the double-dummy result does not give them all) and play goes on, the page
 //!   saying so; a claim of none is accepted and ends the deal, and the result and the
 //!   review show it. No frame or DOM of the page shows a card its viewer may not see.
+//! - **A person's answers**: at a table with a second browser in East, East refuses and
+//!   then consents to South's undo of a card, and rejects and then accepts South's claim,
+//!   pressing the page's answer buttons; both pages say what each answer did.
 //! - **The joker chooser**: a Five Crowns Bridge deal in no trump with the joker played as
 //!   a named two (`fc_nt_joker` = `nominated_two`) and the joker in the person's hand:
 //!   pressing it opens a chooser offering exactly the legal names; the one picked is
@@ -31,8 +34,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use browser_support::scenario::{
-    DEAL_LIMIT, Env, cards_played, check_hidden, fast, history, my_turn, no_defects, play_until,
-    records, run,
+    DEAL_LIMIT, Env, cards_played, check_hidden, click_when, fast, history, my_turn, no_defects,
+    play_all_until, play_until, records, run,
 };
 use browser_support::{Page, Player, Sample, choose, contract_problems, is_bid, is_card};
 
@@ -490,7 +493,7 @@ async fn claims_once(env: &mut Env, attempt: u32) -> Result<bool, String> {
     page.screenshot("claim-rejected").await?;
     let notice = text_of(&mut page, "#notice").await?;
     println!("claim of {left} rejected; #notice says {notice:?}");
-    if !notice.contains("rejected") {
+    if !notice.contains("not accepted") {
         problems.push(format!(
             "after the rejected claim of {left} #notice says {notice:?}, not that it was rejected"
         ));
@@ -886,5 +889,259 @@ async fn joker(env: &mut Env) -> Result<(), String> {
 fn the_joker_is_played_through_its_chooser() {
     run("joker", Duration::from_secs(600), |env| {
         Box::pin(joker(env))
+    });
+}
+
+/// Waits for the element a selector finds, within [`SHOW`].
+async fn appears(page: &mut Page, selector: &str) -> Result<(), String> {
+    let deadline = Instant::now() + SHOW;
+    loop {
+        let found = page
+            .exec(
+                "return !!document.querySelector(arguments[0]);",
+                json!([selector]),
+            )
+            .await?;
+        if found == true {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(page.fail(format!("no {selector} within {SHOW:?}")).await);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A person's answer to the pending undo or claim (`kind`), pressed on their page's
+/// pending box (`#undo-pending [data-undo-answer]`, `#claim-pending [data-claim-answer]`)
+/// once it shows; fails unless the server takes it.
+async fn answer(page: &mut Page, kind: &str, accept: bool) -> Result<(), String> {
+    let word = if accept { "accept" } else { "reject" };
+    let button = format!("#{kind}-pending [data-{kind}-answer=\"{word}\"]");
+    appears(page, &button).await?;
+    page.pump().await?;
+    let from = page.frames.len();
+    if !click(page, &button).await? {
+        return Err(page.fail(format!("{button} could not be pressed")).await);
+    }
+    let command = format!("{kind}_answer");
+    let reply = reply_to(page, from, &command).await?;
+    let sent = page
+        .sent_since(from)
+        .iter()
+        .find(|f| f.json["type"] == command.as_str())
+        .map(|f| f.json["accept"].clone());
+    if reply["type"] != "ack" || sent != Some(json!(accept)) {
+        return Err(page
+            .fail(format!(
+                "pressing {button} sent accept {sent:?}, answered {reply}"
+            ))
+            .await);
+    }
+    Ok(())
+}
+
+/// Asks for an undo with `button#undo`; fails unless the server takes the request.
+async fn ask_undo(page: &mut Page) -> Result<(), String> {
+    appears(page, "button#undo:not([disabled])").await?;
+    page.pump().await?;
+    let from = page.frames.len();
+    click(page, "button#undo").await?;
+    let reply = reply_to(page, from, "undo").await?;
+    if reply["type"] != "ack" {
+        return Err(page.fail(format!("the undo was refused: {reply}")).await);
+    }
+    Ok(())
+}
+
+/// What the asker's page must show while its undo or claim waits for a person: the box
+/// with its Withdraw button, Undo and Claim not offered, nothing to press.
+async fn waiting_shown(
+    page: &mut Page,
+    kind: &str,
+    problems: &mut Vec<String>,
+) -> Result<(), String> {
+    let (sample, view) = shown(page, &format!("the pending {kind}"), SHOW, |_, v| {
+        v[kind].is_object()
+    })
+    .await?;
+    appears(page, &format!("#{kind}-pending [data-{kind}-withdraw]")).await?;
+    let offered = page
+        .exec(
+            "return ['undo', 'claim'].filter((id) => { \
+               const b = document.querySelector('button#' + id); return b && !b.disabled; });",
+            json!([]),
+        )
+        .await?;
+    if offered != json!([]) {
+        problems.push(format!(
+            "{}: while the {kind} waits, {offered} are offered",
+            page.label
+        ));
+    }
+    problems.extend(contract_problems(&sample, &view));
+    Ok(())
+}
+
+/// Undo and claims answered by a person: South (the host) and East (a second browser)
+/// at one bridge table with computer players North and West. East rejects, then accepts,
+/// South's undo of a card and South's claim of none, pressing the page's answer buttons;
+/// both pages show what each answer did.
+async fn a_person_answers(env: &mut Env) -> Result<(), String> {
+    let mut south = Page::open(&env.driver, env.server.addr, "/", "answers-S").await?;
+    let (table, _) = south
+        .create_table(
+            "bridge",
+            json!({}),
+            json!({"N": "basic", "E": "", "S": "me", "W": "basic"}),
+            fast(),
+        )
+        .await?;
+    let mut east = Page::open(
+        &env.driver,
+        env.server.addr,
+        &format!("/t/{table}"),
+        "answers-E",
+    )
+    .await?;
+    click_when(
+        &mut east,
+        "button[data-sit=\"E\"] to take the free seat",
+        "return document.querySelector('button[data-sit=\"E\"]');",
+    )
+    .await?;
+    let mut problems = Vec::new();
+    {
+        let mut players = [Player::new(&mut south), Player::new(&mut east)];
+        play_all_until(
+            &mut players,
+            &mut problems,
+            "South's turn in the play",
+            |v| v["deal"]["phase"] == "play" && my_turn(v),
+        )
+        .await?;
+    }
+    let (sample, view) = shown(&mut south, "South's turn in the play", SHOW, |_, v| {
+        v["deal"]["phase"] == "play" && my_turn(v)
+    })
+    .await?;
+    let before = history(&view);
+    let enabled = sample.enabled();
+    let card = choose(&enabled, sample.version().unwrap_or(0), &view)
+        .filter(|a| is_card(a))
+        .ok_or("South has no card to play")?
+        .to_string();
+    press_and_see(&mut south, &card, &view).await?;
+
+    // The undo: East refuses it, the card stays; asked again, East consents.
+    ask_undo(&mut south).await?;
+    waiting_shown(&mut south, "undo", &mut problems).await?;
+    east.screenshot("answers-undo-asked-E").await?;
+    answer(&mut east, "undo", false).await?;
+    let (_, view) = shown(&mut south, "the refused undo gone", SHOW, |_, v| {
+        v["undo"].is_null()
+    })
+    .await?;
+    if !history(&view).iter().any(|m| m["action"] == card.as_str()) {
+        problems.push(format!(
+            "East refused the undo, yet {card} is gone from the deal"
+        ));
+    }
+    let notice = text_of(&mut south, "#notice").await?;
+    println!("after East refused the undo South's #notice says {notice:?}");
+    if !notice.contains("undo was not accepted") {
+        problems.push(format!(
+            "after East refused the undo South's #notice says {notice:?}"
+        ));
+    }
+    ask_undo(&mut south).await?;
+    answer(&mut east, "undo", true).await?;
+    let (sample, view) = shown(
+        &mut south,
+        "the deal before South's card, South to play again",
+        SHOW,
+        |_, v| history(v) == before && my_turn(v),
+    )
+    .await?;
+    if !sample.enabled().contains(&card.as_str()) {
+        problems.push(format!(
+            "after East consented to the undo, {card} cannot be pressed again"
+        ));
+    }
+    println!("undo of {card}: refused by East, then taken back with East's consent");
+
+    // The claim of none: West (a computer player) accepts at once, East rejects it
+    // and play goes on; claimed again, East accepts and the deal ends.
+    let left = tricks_left(&view);
+    let reply = claim(&mut south, 0, left, &mut problems).await?;
+    if reply["type"] != "ack" {
+        return Err(south
+            .fail(format!("the claim of 0 was refused: {reply}"))
+            .await);
+    }
+    waiting_shown(&mut south, "claim", &mut problems).await?;
+    appears(&mut east, "#claim-pending [data-claim-answer=\"reject\"]").await?;
+    let said = text_of(&mut east, "#claim-pending").await?;
+    if !said.contains(&format!("claims 0 of the {left} tricks left")) {
+        problems.push(format!(
+            "East's #claim-pending says {said:?}, not the claim of 0 of {left}"
+        ));
+    }
+    east.screenshot("answers-claim-asked-E").await?;
+    answer(&mut east, "claim", false).await?;
+    for page in [&mut south, &mut east] {
+        let (_, view) = shown(page, "the rejected claim gone", SHOW, |_, v| {
+            v["claim"].is_null()
+        })
+        .await?;
+        let notice = text_of(page, "#notice").await?;
+        println!(
+            "{}: after East's rejection #notice says {notice:?}",
+            page.label
+        );
+        if view["deal"]["phase"] != "play" || !notice.contains("not accepted") {
+            problems.push(format!(
+                "{}: after East rejected the claim the phase is {} and #notice says {notice:?}",
+                page.label, view["deal"]["phase"]
+            ));
+        }
+    }
+    let reply = claim(&mut south, 0, left, &mut problems).await?;
+    if reply["type"] != "ack" {
+        return Err(south
+            .fail(format!("the second claim of 0 was refused: {reply}"))
+            .await);
+    }
+    answer(&mut east, "claim", true).await?;
+    for page in [&mut south, &mut east] {
+        shown(
+            page,
+            "#deal-result after the accepted claim",
+            SHOW,
+            |s, v| s.result.is_some() && v["deal"]["phase"] == "finished",
+        )
+        .await?;
+    }
+    south.screenshot("answers-claim-accepted-S").await?;
+    let records = records(env, &south, table).await?;
+    let last = records["deals"][0]["record"]["history"]
+        .as_array()
+        .and_then(|h| h.last())
+        .cloned()
+        .unwrap_or_default();
+    if last["action"] != "claim 0" {
+        problems.push(format!(
+            "the deal's record ends with {last}, not South's claim 0"
+        ));
+    }
+    println!("claim of 0: rejected by East, then accepted; the deal ended");
+    problems.extend(south.defects.iter().chain(&east.defects).cloned());
+    no_defects("a person answers", &problems)
+}
+
+#[test]
+fn a_person_refuses_then_consents_to_an_undo_and_a_claim() {
+    run("a person answers", Duration::from_secs(300), |env| {
+        Box::pin(a_person_answers(env))
     });
 }

@@ -176,27 +176,42 @@ pub async fn play_until(
     what: &str,
     until: impl Fn(&Value) -> bool,
 ) -> Result<(), String> {
+    play_all_until(std::slice::from_mut(player), problems, what, until).await
+}
+
+/// [`play_until`] for every person at a table, each through their page; `until` looks at
+/// the first one's.
+pub async fn play_all_until(
+    players: &mut [Player<'_>],
+    problems: &mut Vec<String>,
+    what: &str,
+    until: impl Fn(&Value) -> bool,
+) -> Result<(), String> {
     let deadline = Instant::now() + DEAL_LIMIT;
     let mut extras = Extras::default();
     loop {
-        player.page.sample().await?;
-        if player.pending.is_none() && player.page.latest_view().is_some_and(&until) {
+        let first = &mut players[0];
+        first.page.sample().await?;
+        if first.pending.is_none() && first.page.latest_view().is_some_and(&until) {
             return Ok(());
         }
-        let done = play_round(std::slice::from_mut(player), problems, &mut extras).await?;
+        let done = play_round(players, problems, &mut extras).await?;
         if done || Instant::now() > deadline {
-            return Err(player
+            return Err(players[0]
                 .page
                 .fail(format!("the deal never reached {what}"))
                 .await);
         }
-        if let Some((_, at, _)) = &player.pending {
+        for player in players.iter_mut() {
             // Pressed: wait for the table to move before looking again.
-            if player
+            let shown = player
                 .page
                 .latest_view()
-                .and_then(|v| v["version"].as_u64())
-                != Some(*at)
+                .and_then(|v| v["version"].as_u64());
+            if player
+                .pending
+                .as_ref()
+                .is_some_and(|(_, at, _)| shown != Some(*at))
             {
                 player.pending = None;
             }
