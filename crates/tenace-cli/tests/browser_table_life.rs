@@ -8,7 +8,8 @@
 //! - **Claims**: in the play, a claim of every trick left is rejected by the computer
 //!   players (the double-dummy result does not give them all) and play goes on, the page
 //!   saying so; a claim of none is accepted and ends the deal, and the result and the
-//!   review show it. No frame or DOM of the page shows a card its viewer may not see.
+//!   review show it. No frame or DOM of the page shows a card its viewer may not see,
+//!   and a server started again reads the claims back and shows the deal.
 //! - **A person's answers**: at a table with a second browser in East, East refuses and
 //!   then consents to South's undo of a card, and rejects and then accepts South's claim,
 //!   pressing the page's answer buttons; both pages say what each answer did.
@@ -38,6 +39,7 @@ use browser_support::scenario::{
     play_all_until, play_until, records, run,
 };
 use browser_support::{Page, Player, Sample, choose, contract_problems, is_bid, is_card};
+use serve_common::Server;
 
 /// How long the page may take to show what a press or a view brings.
 const SHOW: Duration = Duration::from_secs(20);
@@ -572,6 +574,21 @@ async fn claims_once(env: &mut Env, attempt: u32) -> Result<bool, String> {
             ));
         }
     }
+    // The table's log, the claims with the computer players' answers in it, is read back
+    // by a server started again: the page shows the claimed deal as before.
+    let version = view["version"].as_u64();
+    let (addr, log) = (env.server.addr, env.server.log.clone());
+    env.server.kill();
+    env.server = Server::start_at(&env.db, &log, &addr.to_string())?;
+    page.goto(&format!("/t/{table}")).await?;
+    shown(
+        &mut page,
+        "the claimed deal again after a server restart",
+        SHOW,
+        |s, v| s.result.is_some() && v["version"].as_u64() == version,
+    )
+    .await?;
+    println!("after a server restart the table shows the claimed deal at version {version:?}");
     problems.extend(page.defects.iter().cloned());
     no_defects("claims", &problems)?;
     Ok(true)
