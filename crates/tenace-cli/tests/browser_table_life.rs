@@ -196,29 +196,7 @@ async fn press_and_see(page: &mut Page, action: &str, view: &Value) -> Result<()
 /// Clicks `button#undo` and waits until the view shows the deal's actions as `before`
 /// with the person to act again; returns what the page then shows.
 async fn undo_back_to(page: &mut Page, before: &[Value]) -> Result<(Sample, Value), String> {
-    let deadline = Instant::now() + SHOW;
-    while undo_button(page)
-        .await?
-        .is_none_or(|(disabled, _)| disabled)
-    {
-        if Instant::now() > deadline {
-            return Err(page
-                .fail(format!(
-                    "button#undo is not offered within {SHOW:?} of an action of one's own"
-                ))
-                .await);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    page.pump().await?;
-    let from = page.frames.len();
-    if !click(page, "button#undo").await? {
-        return Err(page.fail("no button#undo to click".into()).await);
-    }
-    let reply = reply_to(page, from, "undo").await?;
-    if reply["type"] != "ack" {
-        return Err(page.fail(format!("the undo was refused: {reply}")).await);
-    }
+    ask_undo(page).await?;
     shown(
         page,
         "the deal as it was before the action taken back, the person to act",
@@ -541,17 +519,7 @@ async fn claims_once(env: &mut Env, attempt: u32) -> Result<bool, String> {
             view["deal"]["phase"]
         ));
     }
-    let records = records(env, &page, table).await?;
-    let last = records["deals"][0]["record"]["history"]
-        .as_array()
-        .and_then(|h| h.last())
-        .cloned()
-        .unwrap_or_default();
-    if last["action"] != "claim 0" {
-        problems.push(format!(
-            "the deal's record ends with {last}, not South's claim 0"
-        ));
-    }
+    problems.extend(ended_by_claim_of_none(env, &page, table).await?);
     // The rejected claim made no action: the check counts each view's by its history.
     check_hidden(env, &[&page], table).await?;
     // The review says how the deal ended.
@@ -592,6 +560,23 @@ async fn claims_once(env: &mut Env, attempt: u32) -> Result<bool, String> {
     problems.extend(page.defects.iter().cloned());
     no_defects("claims", &problems)?;
     Ok(true)
+}
+
+/// Whether the table's first deal is on record as ended by a claim of none: the problem
+/// if not.
+async fn ended_by_claim_of_none(
+    env: &Env,
+    page: &Page,
+    table: u64,
+) -> Result<Option<String>, String> {
+    let records = records(env, page, table).await?;
+    let last = &records["deals"][0]["record"]["history"]
+        .as_array()
+        .and_then(|h| h.last())
+        .cloned()
+        .unwrap_or_default();
+    Ok((last["action"] != "claim 0")
+        .then(|| format!("the deal's record ends with {last}, not South's claim 0")))
 }
 
 /// [`claims_once`], at a new table while the first claim happens to be good.
@@ -1140,17 +1125,7 @@ async fn a_person_answers(env: &mut Env) -> Result<(), String> {
         .await?;
     }
     south.screenshot("answers-claim-accepted-S").await?;
-    let records = records(env, &south, table).await?;
-    let last = records["deals"][0]["record"]["history"]
-        .as_array()
-        .and_then(|h| h.last())
-        .cloned()
-        .unwrap_or_default();
-    if last["action"] != "claim 0" {
-        problems.push(format!(
-            "the deal's record ends with {last}, not South's claim 0"
-        ));
-    }
+    problems.extend(ended_by_claim_of_none(env, &south, table).await?);
     println!("claim of 0: rejected by East, then accepted; the deal ended");
     problems.extend(south.defects.iter().chain(&east.defects).cloned());
     no_defects("a person answers", &problems)
