@@ -5,6 +5,7 @@
 //! An in-memory database has a single connection for both.
 
 mod append;
+mod checkpoint;
 mod rows;
 mod schema;
 
@@ -66,6 +67,8 @@ pub struct SqliteStore {
     writer: Mutex<Connection>,
     /// Idle read-only connections to the file; always empty in memory.
     idle_readers: Mutex<Vec<Connection>>,
+    /// Copies the log into the file off the commit path; none in memory.
+    _checkpointer: Option<checkpoint::Checkpointer>,
 }
 
 impl fmt::Debug for SqliteStore {
@@ -82,7 +85,9 @@ impl SqliteStore {
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref().to_path_buf();
         let writer = Connection::open(&path).context("opening the database file")?;
-        Self::start(Some(path), writer)
+        let mut store = Self::start(Some(path.clone()), writer)?;
+        store._checkpointer = Some(checkpoint::Checkpointer::start(&path)?);
+        Ok(store)
     }
 
     /// A fresh database in memory, gone when the store is dropped: for tests and examples.
@@ -99,6 +104,7 @@ impl SqliteStore {
             path,
             writer: Mutex::new(writer),
             idle_readers: Mutex::new(Vec::new()),
+            _checkpointer: None,
         })
     }
 

@@ -84,9 +84,18 @@ pub(super) fn configure_writer(conn: &Connection) -> Result<()> {
 /// every large commit also paid for a checkpoint, and pages rewritten by each commit were
 /// copied each time. At 10,000 (about 40 MiB of log) a page is copied once for many
 /// commits: batches of appends to 1,000 tables took 40-45 us per append against 63-66
-/// (median batch 35-43 ms against 65-67), with no worse a tail. A checkpointer on a
-/// thread of its own measured no better than this, so there is none.
+/// (median batch 35-43 ms against 65-67), with no worse a tail. The log is copied by the
+/// checkpointer's thread (`checkpoint.rs`) long before it reaches this size: the
+/// writer's own checkpoint is the backstop should that thread fall behind.
 const WRITER_AUTOCHECKPOINT_PAGES: i64 = 10_000;
+
+/// Settings of the checkpointer's connection: its checkpoints sync the database file
+/// before the log may start afresh, as the writer's would.
+pub(super) fn configure_checkpointer(conn: &Connection) -> Result<()> {
+    conn.pragma_update(None, "synchronous", "FULL")
+        .context("setting synchronous")?;
+    configure_common(conn)
+}
 
 /// Settings of a connection that only reads.
 pub(super) fn configure_reader(conn: &Connection) -> Result<()> {
