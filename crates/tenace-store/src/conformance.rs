@@ -36,15 +36,15 @@ pub fn run(store: Arc<dyn Store>) {
     group_commit_many_threads(store);
 }
 
-/// A new player with a fresh token.
-fn new_player(store: &dyn Store, name: &str) -> Player {
+/// A new player with a fresh token: a helper for stores' own tests too.
+pub fn new_player(store: &dyn Store, name: &str) -> Player {
     store
         .create_player(name, &PlayerToken::generate().hash())
         .expect("creating a player")
 }
 
-/// A new table hosted by `host`.
-fn new_table(store: &dyn Store, host: PlayerId, visibility: Visibility) -> Table {
+/// A new table hosted by `host`: a helper for stores' own tests too.
+pub fn new_table(store: &dyn Store, host: PlayerId, visibility: Visibility) -> Table {
     store
         .create_table(&NewTable {
             game_config: json!({"game": "bridge", "options": {"vulnerability": "none"}}),

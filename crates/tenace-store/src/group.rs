@@ -292,8 +292,8 @@ mod tests {
 
     use super::*;
     use crate::{
-        Event, NewTable, Player, PlayerId, PlayerToken, SqliteStore, Table, TableId, TableStatus,
-        Timestamp, TokenHash, Visibility,
+        Event, NewTable, Player, PlayerId, SqliteStore, Table, TableId, TableStatus, Timestamp,
+        TokenHash, Visibility,
     };
 
     /// A store whose first `append_batch` waits until the test lets it go, so the test
@@ -380,19 +380,8 @@ mod tests {
         let (started_tx, started_rx) = mpsc::sync_channel(1);
         let (release_tx, release_rx) = mpsc::sync_channel(1);
         let inner = SqliteStore::open_in_memory().expect("in memory");
-        let host = inner
-            .create_player("Gate", &PlayerToken::generate().hash())
-            .expect("player");
-        let table = inner
-            .create_table(&NewTable {
-                game_config: json!({}),
-                match_kind: json!("single_deal"),
-                visibility: Visibility::Public,
-                host: host.id,
-                settings: json!({}),
-            })
-            .expect("table")
-            .id;
+        let host = crate::conformance::new_player(&inner, "Gate");
+        let table = crate::conformance::new_table(&inner, host.id, Visibility::Public).id;
         let store = GatedStore {
             inner,
             started: Mutex::new(Some(started_tx)),

@@ -84,9 +84,9 @@ mod tests {
     use serde_json::json;
 
     use crate::SqliteStore;
-    use crate::model::{NewEvent, NewTable, Visibility};
+    use crate::conformance::{new_player, new_table};
+    use crate::model::{NewEvent, Visibility};
     use crate::store::Store;
-    use crate::token::PlayerToken;
 
     /// Appends far below the writer's own checkpoint threshold reach the database file
     /// anyway, copied there by the checkpointer's thread, not by any commit.
@@ -95,18 +95,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temp dir");
         let path = dir.path().join("tenace.sqlite");
         let store = SqliteStore::open(&path).expect("opens");
-        let host = store
-            .create_player("Ada", &PlayerToken::generate().hash())
-            .expect("a player");
-        let table = store
-            .create_table(&NewTable {
-                game_config: json!({}),
-                match_kind: json!("single_deal"),
-                visibility: Visibility::Public,
-                host: host.id,
-                settings: json!({}),
-            })
-            .expect("a table");
+        let host = new_player(&store, "Ada");
+        let table = new_table(&store, host.id, Visibility::Public);
         std::thread::sleep(super::EVERY * 4);
         let before = std::fs::metadata(&path).expect("the file").len();
         // About 2 MiB of events: some 500 pages, a twentieth of the writer's threshold.

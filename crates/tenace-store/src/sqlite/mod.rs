@@ -476,23 +476,10 @@ mod tests {
     fn a_full_disk_mid_batch_never_misreports_what_was_stored() {
         let dir = tempfile::tempdir().expect("a temp dir");
         let store = SqliteStore::open(dir.path().join("tenace.sqlite")).expect("opens");
-        let host = store
-            .create_player("Filler", &PlayerToken::generate().hash())
-            .expect("player");
+        let host = crate::conformance::new_player(&store, "Filler");
         // One table per event, so a later event does not hang on an earlier one's seq.
         let tables: Vec<TableId> = (0..12)
-            .map(|_| {
-                store
-                    .create_table(&NewTable {
-                        game_config: json!({}),
-                        match_kind: json!("single_deal"),
-                        visibility: Visibility::Public,
-                        host: host.id,
-                        settings: json!({}),
-                    })
-                    .expect("table")
-                    .id
-            })
+            .map(|_| crate::conformance::new_table(&store, host.id, Visibility::Public).id)
             .collect();
         let pages: i64 = store
             .writer()
