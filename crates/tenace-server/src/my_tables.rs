@@ -30,7 +30,7 @@ pub struct Seated {
     pub player: PlayerKey,
     /// The seat, named as the game names it.
     pub seat: String,
-    /// Whether the table waits on them.
+    /// Whether the table waits on them: to act, or to answer an opponent's undo or claim.
     pub to_act: bool,
 }
 
@@ -60,7 +60,8 @@ impl Seating {
         }
         let game = table.game();
         // As the view's `to_act`: nobody acts before the start, nor while a duplicate
-        // board is replayed out of sight at the second table.
+        // board is replayed out of sight at the second table. An answer owed to an undo
+        // or a claim holds play up as a turn does.
         let acting = table.is_started() && !game.is_second_table();
         let to_act = game.to_act();
         let seated: Vec<Seated> = table
@@ -73,7 +74,7 @@ impl Seating {
                     Some(Seated {
                         player: *player,
                         seat: game.seat_name(seat),
-                        to_act: acting && to_act.contains(seat),
+                        to_act: acting && (to_act.contains(seat) || table.owes_answer(seat)),
                     })
                 }
                 _ => None,
@@ -214,6 +215,64 @@ mod tests {
             .into_iter()
             .map(|(id, _)| id.0)
             .collect()
+    }
+
+    /// A Bridgette table's two people, the one to play having claimed: the other is
+    /// waited on for the answer although it is not their turn.
+    #[test]
+    fn an_answer_owed_to_a_claim_is_the_table_waiting_on_the_player() {
+        use tenace_table::{Actor, Command, Settings, TableSetup, Viewer};
+        let setup =
+            TableSetup::new("bridgette", None, None, 5, Settings::default()).expect("a setup");
+        let mut table = Table::new(setup, 1).expect("a table");
+        let person = |id: PlayerKey| Actor::Player {
+            id,
+            name: format!("P{id}"),
+        };
+        let run = |table: &mut Table, id: PlayerKey, command: Command| {
+            let event = table.check(&person(id), &command).expect("allowed");
+            table.apply(&event).expect("applies");
+        };
+        run(&mut table, 1, Command::Sit { seat: "0".into() });
+        run(&mut table, 2, Command::Sit { seat: "1".into() });
+        let in_play = |t: &Table| {
+            t.game()
+                .full_view()
+                .is_some_and(|v| v.phase == tenace_rules::Phase::Play)
+        };
+        let to_move = |t: &Table| {
+            [1, 2]
+                .into_iter()
+                .map(|p| (p, t.legal_for(Viewer::Player(p))))
+                .find(|(_, legal)| !legal.is_empty())
+                .expect("someone is to act")
+        };
+        while !in_play(&table) {
+            let (who, legal) = to_move(&table);
+            // A bid where there is one, so the hand is not thrown in.
+            let pick = legal
+                .iter()
+                .find(|a| a.ends_with("NT") || a.len() == 2 && a.as_bytes()[0].is_ascii_digit())
+                .unwrap_or(&legal[0])
+                .clone();
+            run(&mut table, who, Command::Act { action: pick });
+        }
+        let (claimer, _) = to_move(&table);
+        let other = 3 - claimer;
+        let waited_on = |t: &Table, id: PlayerKey| {
+            Seating::of(t)
+                .expect("listed")
+                .seated
+                .iter()
+                .find(|s| s.player == id)
+                .expect("seated")
+                .to_act
+        };
+        assert!(!waited_on(&table, other), "not their turn before the claim");
+        run(&mut table, claimer, Command::Claim { tricks: 1 });
+        assert!(waited_on(&table, other), "the claim waits on their answer");
+        run(&mut table, other, Command::ClaimAnswer { accept: false });
+        assert!(!waited_on(&table, other), "answered, and not their turn");
     }
 
     #[test]

@@ -217,6 +217,19 @@ impl Table {
         self.claim.as_ref()
     }
 
+    /// Whether `seat` owes an answer to the undo or the claim waiting: an opponent of who
+    /// asked, who has not answered yet. Play waits for it as for a turn.
+    pub fn owes_answer(&self, seat: Player) -> bool {
+        let owes = |asker: Player, answers: &std::collections::BTreeMap<u8, bool>| {
+            self.game.opponents(asker, seat) && !answers.contains_key(&seat.0)
+        };
+        self.undo.as_ref().is_some_and(|u| owes(u.seat, &u.answers))
+            || self
+                .claim
+                .as_ref()
+                .is_some_and(|c| owes(c.seat, &c.answers))
+    }
+
     /// The chat kept for the views, oldest first.
     pub fn chat(&self) -> impl Iterator<Item = &ChatLine> {
         self.chat.iter()

@@ -367,6 +367,8 @@ fn undo_takes_back_the_last_own_action_with_consent() {
         t.legal_for(Viewer::Player(2)).is_empty(),
         "play waits for the answer"
     );
+    assert!(t.owes_answer(Player(1)), "the opponent owes an answer");
+    assert!(!t.owes_answer(Player(0)), "who asked owes none");
     let own = run(
         &mut t,
         &mut log,
@@ -636,6 +638,8 @@ fn a_claim_between_people_waits_for_the_answer_and_play_waits_with_it() {
         Command::ClaimAnswer { accept: true },
     );
     assert_eq!(own.expect_err("not an opponent").field, "claim");
+    assert!(t.owes_answer(Player(1)), "the opponent owes an answer");
+    assert!(!t.owes_answer(Player(0)), "the claimer owes none");
     // Rejected: the claim goes, play goes on.
     run(
         &mut t,
@@ -645,6 +649,7 @@ fn a_claim_between_people_waits_for_the_answer_and_play_waits_with_it() {
     )
     .expect("an answer");
     assert!(t.pending_claim().is_none());
+    assert!(!t.owes_answer(Player(1)), "answered: nothing is owed");
     assert_eq!(t.game().finished_count(), 0);
     let none = run(
         &mut t,
