@@ -263,7 +263,8 @@ async fn no_frame_of_devils_bridge_shows_a_hidden_card_even_in_the_blind_hand() 
     });
     assert!(changed, "a bid was changed, and its frames scanned");
     // The blind holder is never offered their own card's name: `blind` when it is their
-    // turn to play, and besides only changes of bid (allowed at any time), never a card.
+    // turn to play, and besides only changes of bid (the dealer may change theirs until
+    // the first card is played, RULES.md §3), never a card.
     let blind_legal = run.frames.iter().filter(|f| {
         let view = &f.json["view"];
         view["deal"]["blind"] == json!(true)
