@@ -285,36 +285,48 @@ pub async fn list_tables(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, Api
     Ok(Json(json!({ "tables": tables })))
 }
 
-/// The live table `id` if the request may reach it (a private table's invite, host or
-/// player); otherwise the same 404 as a table that does not exist.
+/// The live table `id` and who is reading it, if the request may reach it (a private
+/// table's invite, host or player); otherwise the same 404 as a table that does not
+/// exist. The viewer is the cookie's player (seated here or not: the table's view
+/// decides what they see), or [`Viewer::Anonymous`] without one; every HTTP answer that
+/// carries table state is built for it, as a socket's frames are for their player.
+pub(crate) async fn reach(
+    hub: &Arc<Hub>,
+    id: i64,
+    headers: &HeaderMap,
+    query: &InviteQuery,
+) -> Result<(LiveTable, Viewer), ApiError> {
+    let live = hub.table(TableId(id)).await?;
+    let player = identity::current(hub, headers).await?.map(|p| p.id.0);
+    if live.admits(query.invite.as_deref(), player).await {
+        Ok((live, player.map_or(Viewer::Anonymous, Viewer::Player)))
+    } else {
+        Err(ApiError::unknown_table(id))
+    }
+}
+
+/// The live table `id` if the request may reach it: [`reach`] without the viewer.
 pub(crate) async fn reachable(
     hub: &Arc<Hub>,
     id: i64,
     headers: &HeaderMap,
     query: &InviteQuery,
 ) -> Result<LiveTable, ApiError> {
-    let live = hub.table(TableId(id)).await?;
-    let player = identity::current(hub, headers).await?.map(|p| p.id.0);
-    if live.admits(query.invite.as_deref(), player).await {
-        Ok(live)
-    } else {
-        Err(ApiError::unknown_table(id))
-    }
+    reach(hub, id, headers, query).await.map(|(live, _)| live)
 }
 
-/// `GET /api/tables/{id}`: the public view.
+/// `GET /api/tables/{id}`: the table as the requester may see it. A seated player gets
+/// their own view, anyone else a spectator's: never the public view for a player whose
+/// seat sees less than spectators do (a Devil's Bridge blind hand, or spectators who see
+/// every hand).
 pub async fn get_table(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<i64>,
     Query(query): Query<InviteQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let live = reachable(&hub, id, &headers, &query).await?;
-    let view = read(&live, |reply| ToTable::Read {
-        viewer: Viewer::Anonymous,
-        reply,
-    })
-    .await?;
+    let (live, viewer) = reach(&hub, id, &headers, &query).await?;
+    let view = read(&live, |reply| ToTable::Read { viewer, reply }).await?;
     Ok(Json(view))
 }
 

@@ -1,6 +1,9 @@
-//! The hidden-information property (issue 24): every frame sent to every connection of a
-//! table (seated players, spectators, a player who reconnects, answers to refused
-//! commands) names no card its receiver may not see at that moment.
+//! The hidden-information property (issues 24 and 30): every frame sent to every
+//! connection of a table (seated players, spectators, a player who reconnects, answers to
+//! refused commands), and every HTTP answer about it to every kind of reader (a seated
+//! player with their cookie, a spectator, the host who does not sit, a player seated at
+//! another table, no cookie at all: `prop_support::ways_out`), names no card its receiver
+//! may not see at that moment.
 //!
 //! The checker (`prop_support::checker`) shares no code with the server's views: once the
 //! match is over it reads each deal's public record, rebuilds who held what, and for each
@@ -17,6 +20,7 @@ use serde_json::{Value, json};
 use tenace_cards::Card;
 
 use prop_support::checker::{self, DealTruth, Receiver};
+use prop_support::ways_out;
 use prop_support::{Run, Script, TestServer, bots_except, fast_settings, play_table, records};
 
 /// Where in the match a table version falls: `(deal index, actions of that deal made)`.
@@ -84,7 +88,12 @@ fn leaks(run: &Run, deals: &[Value]) -> Vec<String> {
     for frame in &run.frames {
         let (k, n) = moment(run, &lengths, frame.version);
         let truth = &truths[k];
-        let mut allowed = truth.allowed(&frame.receiver, n, run.spectators_see_all);
+        let mut allowed = if frame.json["type"] == ways_out::CARDLESS {
+            // The lobby, one's own tables, a refused review: no card belongs there.
+            BTreeSet::new()
+        } else {
+            truth.allowed(&frame.receiver, n, run.spectators_see_all)
+        };
         if frame.json["type"] == "error" {
             let id = frame.json["id"].as_str().unwrap_or_default();
             allowed.extend(named_in(run.sent.get(id), &truth.deck));
@@ -179,10 +188,23 @@ async fn check_table(
         receivers.len() > humans.len(),
         "spectators' frames were recorded too: {receivers:?}"
     );
-    assert!(
-        run.frames.iter().any(|f| f.json["type"] == "http"),
-        "the public state read over HTTP was scanned too"
-    );
+    // Every way out over HTTP was read by a seated player and by spectators, and
+    // commands refused over HTTP were scanned too.
+    let http = |f: &&prop_support::Frame| f.conn == usize::MAX;
+    for kind in [ways_out::HTTP_VIEW, ways_out::CARDLESS, "error"] {
+        let readers: BTreeSet<String> = run
+            .frames
+            .iter()
+            .filter(http)
+            .filter(|f| f.json["type"] == kind)
+            .map(|f| format!("{:?}", f.receiver))
+            .collect();
+        let wanted = if kind == "error" { 1 } else { 2 };
+        assert!(
+            readers.len() >= wanted,
+            "{kind} answers over HTTP were scanned for seats and spectators: {readers:?}"
+        );
+    }
     (run, deals)
 }
 
@@ -241,7 +263,7 @@ async fn no_frame_of_devils_bridge_shows_a_hidden_card_even_in_the_blind_hand() 
     let humans = ["0", "1"];
     let create = table(
         "devils-bridge",
-        json!({"players": 3, "max_hand": 2}),
+        json!({"players": 3, "max_hand": 2, "blind_one_card_hands": "all"}),
         None,
         &["0", "1", "2"],
         &humans,

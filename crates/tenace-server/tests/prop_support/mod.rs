@@ -8,6 +8,7 @@
 
 pub mod checker;
 pub mod truth;
+pub mod ways_out;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -532,7 +533,35 @@ pub async fn play_table(
         v
     };
     let spectators_see_all = create["settings"]["spectators_see_all"] == json!(true);
-    let table = create_table(server, &players[0], create).await;
+    // The host does not sit: their reads are a spectator's, as are those of a player
+    // seated at another table and of a request with no cookie.
+    let host = Player::new(server).await;
+    let table = create_table(server, &host, create).await;
+    let elsewhere = seated_elsewhere(server).await;
+    let mut readers: Vec<ways_out::Reader> = humans
+        .iter()
+        .zip(&players)
+        .map(|(seat, p)| ways_out::Reader::player(p, Receiver::Seat(seat.to_string()), *seat))
+        .collect();
+    readers.extend(
+        players[humans.len().max(1)..]
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                ways_out::Reader::player(p, Receiver::Spectator, format!("spectator {k}"))
+            }),
+    );
+    readers.push(ways_out::Reader::player(
+        &host,
+        Receiver::Spectator,
+        "the host",
+    ));
+    readers.push(ways_out::Reader::player(
+        &elsewhere,
+        Receiver::Spectator,
+        "a player seated elsewhere",
+    ));
+    readers.push(ways_out::Reader::nobody());
     let recorder: Recorder = Arc::default();
     let (events, mut inbox) = mpsc::unbounded_channel();
     let mut conns: Vec<Option<Conn>> = Vec::new();
@@ -646,18 +675,10 @@ pub async fn play_table(
             continue;
         }
         views_seen += 1;
-        if views_seen.is_multiple_of(7) {
-            // The public state over HTTP is a spectator's view too: scanned as one.
-            let path = format!("/api/tables/{table}");
-            let reply = server.request("GET", &path, None, None).await;
-            let json = reply.json();
-            recorder.lock().expect("recorder").push(Frame {
-                conn: usize::MAX,
-                receiver: Receiver::Spectator,
-                version: json["version"].as_u64().unwrap_or(0),
-                json: json!({"type": "http", "view": json}),
-                text: reply.body,
-            });
+        if views_seen.is_multiple_of(7) || view["deal"]["blind"] == json!(true) {
+            // Every HTTP way out, read by every kind of reader, is scanned as a frame
+            // is; in a Devil's Bridge blind hand at every view.
+            ways_out::read_every_way_out(server, table, &readers, &recorder, &mut sent).await;
         }
         if !provoked && view["status"] == "playing" {
             provoked = true;
@@ -752,6 +773,23 @@ pub async fn play_table(
         last_view,
         spectators_see_all,
     }
+}
+
+/// A player seated at another table (an open Contract Bridge table of their own).
+async fn seated_elsewhere(server: &TestServer) -> Player {
+    let player = Player::new(server).await;
+    let other = create_table(server, &player, json!({"game": "bridge"})).await;
+    let sit = json!({"v": 1, "type": "sit", "id": "sit-elsewhere", "seat": "N"});
+    let reply = server
+        .request(
+            "POST",
+            &format!("/api/tables/{other}/commands"),
+            Some(&player.cookie),
+            Some(&sit.to_string()),
+        )
+        .await;
+    assert_eq!(reply.json()["type"], "ack", "sit elsewhere: {}", reply.body);
+    player
 }
 
 /// Whether the viewer, about to bid in Devil's Bridge, should wait: the player on their
