@@ -366,9 +366,12 @@ impl Auction {
     pub fn check(&self, player: Player, call: Call) -> Result<(), AuctionError> {
         let expected = self.next_to_call().ok_or(AuctionError::Over)?;
         if player != expected {
+            // Four players are two partnerships, named by seat; Bridgette's two by number.
+            let players = self.rules.players;
+            let name = |p| crate::game::player_in_words(p, players, players == 4);
             return Err(AuctionError::OutOfTurn {
-                expected: expected.label(self.rules.players),
-                got: player.label(self.rules.players),
+                expected: name(expected),
+                got: name(player),
             });
         }
         let standing = self.standing();

@@ -295,6 +295,25 @@ pub enum IllegalAction {
     },
 }
 
+/// How an error message names `player` at a table of `players`: by seat (`N`) in the
+/// partnership games (`seats_named`), else as `player 2`, numbered from 0 as the engine,
+/// the protocol and RULES.md number them, whatever the number of players (a four-player
+/// Devil's Bridge table has no North). Every "not your turn" message is written with it.
+///
+/// ```
+/// use tenace_cards::Player;
+/// use tenace_rules::player_in_words;
+/// assert_eq!(player_in_words(Player(1), 4, true), "E");
+/// assert_eq!(player_in_words(Player(1), 4, false), "player 1");
+/// ```
+pub fn player_in_words(player: Player, players: usize, seats_named: bool) -> String {
+    if seats_named {
+        player.label(players)
+    } else {
+        format!("player {}", player.0)
+    }
+}
+
 /// The result of a finished game: points per player, from each player's point of view
 /// (partners share their side's points).
 #[derive(Debug, Clone, PartialEq, Eq)]

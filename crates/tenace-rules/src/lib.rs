@@ -40,7 +40,7 @@ pub use contract::{
 };
 pub use game::{
     Action, ActionParseError, Events, Game, IllegalAction, Move, Outcome, Phase, PlayerSet,
-    ResampleError,
+    ResampleError, player_in_words,
 };
 pub use series::{Deals, Match};
 pub use view::{ExchangeView, View};

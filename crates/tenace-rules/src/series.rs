@@ -112,7 +112,7 @@ pub trait Match {
 
     /// How the match names a player in its messages.
     fn player_name(&self, player: Player) -> String {
-        player.to_string()
+        crate::game::player_in_words(player, 0, false)
     }
 
     /// The deal in progress, or `None` once the match is over.

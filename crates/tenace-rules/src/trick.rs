@@ -457,14 +457,14 @@ pub struct CompletedTrick {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// Not this player's turn.
-    #[error(
-        "it is {expected}'s turn to play, not {got}'s (Law 44: play goes clockwise from the leader)"
-    )]
+    #[error("it is {expected}'s turn to play, not {got}'s ({rule})")]
     OutOfTurn {
         /// Whose turn it is.
         expected: String,
         /// Who tried to play.
         got: String,
+        /// The rule, with its Law in the partnership games.
+        rule: &'static str,
     },
     /// The card is not in the hand.
     #[error("{0} is not in the hand of the player to play")]
@@ -522,6 +522,9 @@ pub struct TrickPlay {
     restriction: Option<Suit>,
     /// Whether an agreed claim settled the tricks that were left.
     claimed: bool,
+    /// Whether errors name players by seat (`N`, the partnership games) rather than by
+    /// number (`player 2`).
+    seats_named: bool,
 }
 
 /// Why a joker naming is refused.
@@ -555,7 +558,16 @@ impl TrickPlay {
             barred: vec![CardSet::EMPTY; players],
             restriction: None,
             claimed: false,
+            seats_named: false,
         }
+    }
+
+    /// The same play, its errors naming players by seat (`N`) as the partnership games
+    /// do; a play made with [`TrickPlay::new`] names them by number (`player 2`), as
+    /// Devil's Bridge and Bridgette do, whatever the number of players.
+    pub fn with_seat_names(mut self) -> Self {
+        self.seats_named = true;
+        self
     }
 
     /// The trick rules in force.
@@ -692,9 +704,15 @@ impl TrickPlay {
     ) -> Result<(), PlayError> {
         let expected = self.to_play().ok_or(PlayError::Finished)?;
         if player != expected {
+            let name = |p| crate::game::player_in_words(p, self.players, self.seats_named);
             return Err(PlayError::OutOfTurn {
-                expected: expected.label(self.players),
-                got: player.label(self.players),
+                expected: name(expected),
+                got: name(player),
+                rule: if self.seats_named {
+                    "Law 44: play goes clockwise from the leader"
+                } else {
+                    "play goes clockwise from the leader"
+                },
             });
         }
         if !hand.contains(card) {

@@ -573,3 +573,41 @@ fn bids_and_changes_print_and_parse_beside_the_old_notation() {
         Action::NamedJoker(_)
     ));
 }
+
+#[test]
+fn the_default_options_have_no_target_score() {
+    // RULES.md H1: no target by default, so the final blind hand, the game's signature,
+    // is always dealt (at the old default of 100 a 7-player game ended before it).
+    assert_eq!(DevilsBridgeOptions::default().target_score, None);
+    for players in 3..=7 {
+        let options = DevilsBridgeOptions::for_players(players);
+        assert_eq!(options.target_score, None, "{players} players");
+    }
+    // Options read from JSON without the key take the same default; the written form
+    // says `null`, so a stored table reads back the same.
+    let read = DevilsBridgeOptions::from_json(&serde_json::json!({"players": 5})).unwrap();
+    assert_eq!(read.target_score, None);
+    assert_eq!(read.to_json()["target_score"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_default_series_plays_through_to_its_final_blind_hand() {
+    // Series lengths of RULES.md §3.1: 2M − 1 hands, M = 10, 10, 10, 8, 7.
+    for (players, hands) in [(3u8, 19usize), (4, 19), (5, 19), (6, 15), (7, 13)] {
+        for seed in 0..3 {
+            let options = DevilsBridgeOptions::for_players(players);
+            let mut game = DevilsMatch::new(options, seed).unwrap();
+            play_first(&mut game);
+            let sheet = game.sheet();
+            let at = format!("{players} players, seed {seed}");
+            assert_eq!(
+                sheet.len(),
+                hands,
+                "{at}: every hand of the series is played"
+            );
+            let last = sheet.last().unwrap();
+            assert!(last.blind && last.size == 1, "{at}: the last hand is blind");
+            assert!(game.winners().is_some(), "{at}: the game is over");
+        }
+    }
+}

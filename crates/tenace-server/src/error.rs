@@ -1,7 +1,7 @@
 //! An HTTP error: a status and a body naming the field or rule at fault.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tenace_store::StoreError;
@@ -39,6 +39,25 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "table", format!("no table {id}"))
     }
 
+    /// A 404 for a path under `/api/` that names no endpoint.
+    pub fn unknown_endpoint(path: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "path",
+            format!("no endpoint {path} (docs/server-protocol.md lists them)"),
+        )
+    }
+
+    /// A 405 for a method the path does not take; the response's `Allow` header lists
+    /// those it does.
+    pub fn method_not_allowed(method: &Method, path: &str) -> Self {
+        Self::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method",
+            format!("{path} does not take {method}: the Allow header lists the methods it takes"),
+        )
+    }
+
     /// A 500 for the store failing; the details go to the log, not the client.
     pub fn store(error: &StoreError) -> Self {
         tracing::error!(%error, "store");
@@ -54,6 +73,12 @@ impl From<TableError> for ApiError {
     fn from(e: TableError) -> Self {
         Self::bad(e.field, e.message)
     }
+}
+
+/// Answers a method a route does not take (the router's `method_not_allowed_fallback`;
+/// axum adds the `Allow` header).
+pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::method_not_allowed(&method, uri.path())
 }
 
 impl IntoResponse for ApiError {

@@ -13,10 +13,10 @@ use std::sync::OnceLock;
 use axum::Json;
 use serde_json::{Map, Value, json};
 use tenace_protocol::state::player_label;
-use tenace_rules::bridge::BridgeVariant;
-use tenace_rules::bridgette::BridgetteOptions;
 use tenace_rules::devils_bridge::DevilsBridgeOptions;
-use tenace_table::{GAMES, MAX_PACING_MS, MAX_THINK_MS, MatchKind, Settings, TableSetup};
+use tenace_table::{
+    GAMES, GameOptions, MAX_PACING_MS, MAX_THINK_MS, MatchKind, Settings, TableSetup,
+};
 
 /// What values an option takes.
 #[derive(Debug, Clone, Copy)]
@@ -251,12 +251,7 @@ fn option_specs(game: &str) -> Vec<&'static OptionSpec> {
 /// `null`), every key filled in as the engine echoes options in force; with `null`, the
 /// engine's defaults.
 pub fn engine_options(game: &str, given: &Value) -> Result<Value, String> {
-    match game {
-        "devils-bridge" => DevilsBridgeOptions::from_json(given).map(|o| o.to_json()),
-        "bridgette" => BridgetteOptions::from_json(given).map(|o| o.to_json()),
-        name => BridgeVariant::parse_options(name, given)
-            .map(|(variant, options)| variant.options_json(&options)),
-    }
+    GameOptions::read(game, given).map(|options| options.to_json())
 }
 
 /// The options in force at a table: its setup's, every key filled in.
@@ -537,7 +532,11 @@ mod tests {
             .as_array()
             .and_then(|o| o.iter().find(|o| o["key"] == "target_score"))
             .expect("target_score");
-        assert_eq!(target["default"], 100);
+        assert_eq!(
+            target["default"],
+            json!(null),
+            "the full series (RULES.md H1)"
+        );
         assert_eq!(target["nullable"], true);
         let hints = all["settings"]
             .as_array()

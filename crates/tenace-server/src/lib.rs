@@ -10,15 +10,18 @@
 //! by replaying its log.
 
 mod error;
+mod extract;
 mod games;
 mod hint;
 mod hub;
 mod identity;
 mod limits;
+mod listen;
 mod lobby;
 mod message;
 mod metrics;
 mod my_tables;
+mod request_body;
 mod review;
 mod socket;
 mod task;
@@ -30,6 +33,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
+use axum::http::header::ALLOW;
+use axum::http::{HeaderMap, HeaderValue, Method, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tenace_store::Store;
 use tokio::net::TcpListener;
@@ -37,7 +43,9 @@ use tokio::sync::watch;
 
 pub use error::ApiError;
 pub use identity::COOKIE_NAME;
+pub use listen::AcceptHook;
 pub use message::VERSION;
+pub use review::ReviewLimits;
 
 use hub::{Hub, blocking};
 
@@ -55,7 +63,24 @@ pub struct ServerConfig {
     pub away_limit: Option<Duration>,
     /// The most tables one player may create in an hour.
     pub tables_per_hour: u64,
+    /// How the double-dummy reviews are bounded: per player, in time, in threads.
+    pub reviews: ReviewLimits,
+    /// How long a connection may take to send a request's headers, counted from when it
+    /// opens or from the end of its previous answer: so also how long an idle keep-alive
+    /// connection is kept. An upgraded WebSocket is not limited by it.
+    pub header_timeout: Duration,
+    /// How long a request's whole body may take to arrive once its headers have; a late
+    /// body is answered `408` and its connection closed.
+    pub body_timeout: Duration,
+    /// Called with each accepted socket once the server has set its options (tests read
+    /// `TCP_NODELAY` through it).
+    pub on_accept: Option<AcceptHook>,
 }
+
+/// The default [`ServerConfig::header_timeout`].
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default [`ServerConfig::body_timeout`].
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Default for ServerConfig {
     fn default() -> Self {
@@ -64,6 +89,10 @@ impl Default for ServerConfig {
             bot_pacing: None,
             away_limit: None,
             tables_per_hour: lobby::TABLES_PER_HOUR,
+            reviews: ReviewLimits::default(),
+            header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+            on_accept: None,
         }
     }
 }
@@ -102,13 +131,34 @@ fn router(hub: Arc<Hub>) -> Router {
             axum::routing::post(lobby::post_command),
         )
         .route("/api/tables/{id}/ws", get(socket::upgrade))
-        .fallback(get(web_assets::serve))
+        // After every route: it is set on the routes there are.
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_FRAME_BYTES))
         .with_state(hub)
 }
 
+/// Answers a path no route has: under `/api/` the JSON `404`; elsewhere the page, whose
+/// script reads addresses such as `/t/12` itself, to a `GET` or `HEAD` (a JSON `405`
+/// to any other method).
+async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::unknown_endpoint(path).into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        let mut refused = ApiError::method_not_allowed(&method, path).into_response();
+        refused
+            .headers_mut()
+            .insert(ALLOW, HeaderValue::from_static("GET,HEAD"));
+        return refused;
+    }
+    web_assets::serve(uri, headers).await
+}
+
 /// Serves on `listener` until `shutdown` completes: rebuilds every unfinished table from
-/// its log, then answers HTTP and WebSocket requests. On shutdown it stops accepting,
+/// its log, then answers HTTP and WebSocket requests, every socket with `TCP_NODELAY` and
+/// HTTP within `config`'s time limits. On shutdown it stops accepting,
 /// closes every socket with code 1012 ("restarting"), and commits the appends in flight
 /// before it returns.
 pub async fn serve(
@@ -118,7 +168,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let (stop, stopping) = watch::channel(false);
-    let hub = Arc::new(Hub::new(store, config, stopping));
+    let hub = Arc::new(Hub::new(store, config.clone(), stopping));
     let unfinished = blocking(&hub.store, |s| s.unfinished_tables())
         .await
         .map_err(|e| ServeError::Store(e.message))?;
@@ -128,14 +178,16 @@ pub async fn serve(
         }
     }
     tracing::info!(address = ?listener.local_addr().ok(), "serving");
-    let app = router(Arc::clone(&hub));
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!("shutting down");
-            let _ = stop.send(true);
-        })
-        .await?;
+    let app = router(Arc::clone(&hub)).layer(axum::middleware::from_fn_with_state(
+        config.body_timeout,
+        request_body::read_in_time,
+    ));
+    listen::serve_http(listener, app, &config, async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        let _ = stop.send(true);
+    })
+    .await;
     // Everything queued is committed and answered before the writer stops.
     hub.committer.shutdown();
     Ok(())

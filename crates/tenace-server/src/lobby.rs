@@ -5,17 +5,18 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
-use tenace_store::{NewTable, TableId, Timestamp, Visibility};
+use tenace_store::{NewTable, StoreError, TableId, Timestamp, Visibility};
 use tenace_table::{Actor, Command, MatchKind, Settings, Table, TableSetup, Viewer};
 use tokio::sync::oneshot;
 
 use crate::error::ApiError;
+use crate::extract::{Path, Query};
 use crate::hub::{Hub, LiveTable, blocking};
 use crate::identity;
 use crate::message::{self, Incoming};
@@ -86,11 +87,17 @@ pub async fn put_me(
     let name = string(&mut map, "name")?.ok_or_else(|| ApiError::bad("name", "missing"))?;
     no_more(&map)?;
     let id = player.id;
-    let renamed = hub
-        .store
-        .rename_player(id, name.trim())
-        .map_err(|e| ApiError::bad("name", e.to_string()))?;
-    Ok(Json(me_json(&renamed)))
+    let name = name.trim().to_string();
+    // The store's rules for a name are the protocol's; its refusal names its own column,
+    // the answer the request's field.
+    let renamed = blocking(&hub.store, move |s| Ok(s.rename_player(id, &name))).await?;
+    match renamed {
+        Ok(renamed) => Ok(Json(me_json(&renamed))),
+        Err(StoreError::InvalidField { reason, .. }) => {
+            Err(ApiError::bad("name", format!("the name {reason}")))
+        }
+        Err(e) => Err(ApiError::store(&e)),
+    }
 }
 
 /// The checked body of a table creation.
@@ -360,6 +367,11 @@ pub async fn post_command(
             None,
             "type",
             "hello is for the socket; GET the table to read it",
+        ),
+        Ok(Incoming::Review { id, .. }) => message::error(
+            Some(&id),
+            "type",
+            "review is for the socket; over HTTP, GET /api/tables/{id}/deals/{n}/review",
         ),
         Err(unreadable) => unreadable.to_message(),
     };

@@ -22,6 +22,17 @@ pub enum Incoming {
         /// The client's id for it, echoed in the answer.
         id: String,
     },
+    /// Asks for a finished deal's double-dummy review, answered with `review` messages to
+    /// this sender alone.
+    Review {
+        /// The client's id for it, echoed in each answer.
+        id: String,
+        /// The deal's number, from 1.
+        deal: usize,
+        /// Whether the connection watches it (the default): it is then sent the review's
+        /// progress until it ends, and the review goes on while someone watches.
+        watch: bool,
+    },
     /// A command with its client id.
     Command {
         /// The client's id for it.
@@ -56,6 +67,25 @@ impl Unreadable {
     pub fn to_message(&self) -> Value {
         error(self.id.as_deref(), &self.field, &self.message)
     }
+}
+
+/// The id of a message dropped unread (over the rate limit), so its `error` can name the
+/// command it refuses: only `id` is taken from the frame (at most 16 KiB), everything else
+/// skipped, and an id the protocol would refuse (not a string, empty, too long) is none.
+pub fn id_of(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct IdOnly<'a> {
+        #[serde(borrow, default)]
+        id: Option<std::borrow::Cow<'a, str>>,
+    }
+    // A derived struct would also read an array (`["x"]`) by position: objects only.
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    let id = serde_json::from_str::<IdOnly>(text).ok()?.id?;
+    (1..=MAX_ID_CHARS)
+        .contains(&id.chars().count())
+        .then(|| id.into_owned())
 }
 
 /// What each field of a command must be, checked before serde so a wrong type is blamed
@@ -143,6 +173,9 @@ pub fn parse(text: &str) -> Result<Incoming, Unreadable> {
         }
         return Ok(Incoming::Hint { id });
     }
+    if kind == "review" {
+        return review_request(id, map);
+    }
     let command: Command = serde_json::from_value(Value::Object(map.clone())).map_err(|e| {
         Unreadable::new(
             Some(&id),
@@ -151,6 +184,34 @@ pub fn parse(text: &str) -> Result<Incoming, Unreadable> {
         )
     })?;
     Ok(Incoming::Command { id, command })
+}
+
+/// Reads a `review` message's fields: `deal` (a number from 1) and `watch` (optional).
+fn review_request(id: String, mut map: Map<String, Value>) -> Result<Incoming, Unreadable> {
+    map.remove("type");
+    let deal = match map.remove("deal") {
+        Some(deal) => deal
+            .as_u64()
+            .filter(|&n| n >= 1)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| Unreadable::new(Some(&id), "deal", "expected a deal number from 1"))?,
+        None => return Err(Unreadable::new(Some(&id), "deal", "missing")),
+    };
+    let watch = match map.remove("watch") {
+        None => true,
+        Some(Value::Bool(watch)) => watch,
+        Some(_) => {
+            return Err(Unreadable::new(
+                Some(&id),
+                "watch",
+                "expected true or false",
+            ));
+        }
+    };
+    if let Some(key) = map.keys().next() {
+        return Err(Unreadable::new(Some(&id), key, "unknown field of review"));
+    }
+    Ok(Incoming::Review { id, deal, watch })
 }
 
 /// The field a serde error is about: the one it quotes, or `type` for an unknown command.
@@ -209,6 +270,65 @@ mod tests {
             message,
             json!({"v": VERSION, "type": "view", "view": {"version": 3, "legal": ["P"]}})
         );
+    }
+
+    #[test]
+    fn a_review_request_is_read_with_its_deal_and_watch() {
+        assert_eq!(
+            parse(r#"{"v":1,"type":"review","id":"r1","deal":2}"#),
+            Ok(Incoming::Review {
+                id: "r1".into(),
+                deal: 2,
+                watch: true
+            })
+        );
+        assert_eq!(
+            parse(r#"{"v":1,"type":"review","id":"r2","deal":1,"watch":false}"#),
+            Ok(Incoming::Review {
+                id: "r2".into(),
+                deal: 1,
+                watch: false
+            })
+        );
+        for (text, blamed) in [
+            (r#"{"v":1,"type":"review","id":"r","deal":0}"#, "deal"),
+            (r#"{"v":1,"type":"review","id":"r","deal":"1"}"#, "deal"),
+            (r#"{"v":1,"type":"review","id":"r"}"#, "deal"),
+            (
+                r#"{"v":1,"type":"review","id":"r","deal":1,"watch":1}"#,
+                "watch",
+            ),
+            (
+                r#"{"v":1,"type":"review","id":"r","deal":1,"seat":"N"}"#,
+                "seat",
+            ),
+            (r#"{"v":1,"type":"review","deal":1}"#, "id"),
+        ] {
+            assert_eq!(field(text), blamed, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_dropped_messages_id_is_read_alone() {
+        assert_eq!(
+            id_of(r#"{"v":1,"type":"act","id":"c9","action":"P"}"#).as_deref(),
+            Some("c9")
+        );
+        assert_eq!(
+            id_of(r#"{"id":"a\"b","x":[1,{"y":2}]}"#).as_deref(),
+            Some("a\"b")
+        );
+        let too_long = format!(r#"{{"id":"{}"}}"#, "x".repeat(MAX_ID_CHARS + 1));
+        for unread in [
+            r#"{"v":1,"type":"hello"}"#,
+            r#"{"id":7}"#,
+            r#"{"id":""}"#,
+            r#"["id"]"#,
+            "{not json",
+            too_long.as_str(),
+        ] {
+            assert_eq!(id_of(unread), None, "{unread}");
+        }
     }
 
     #[test]

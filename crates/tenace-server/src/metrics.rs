@@ -2,6 +2,9 @@
 
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use tenace_table::review::Reviewer;
 
 /// The server's counters, shared by every task.
 #[derive(Debug, Default)]
@@ -14,6 +17,58 @@ pub struct Metrics {
     pub actions: AtomicU64,
     /// Total time from handing an event to the store to its commit, in microseconds.
     pub append_micros: AtomicU64,
+    /// The double-dummy reviews, kept up to date by the reviews themselves.
+    pub reviews: Arc<ReviewGauges>,
+}
+
+/// What `/metrics` tells of the reviews.
+#[derive(Debug, Default)]
+pub struct ReviewGauges {
+    /// Reviews waiting for a review thread.
+    pub queued: AtomicU64,
+    /// Reviews holding a review thread.
+    pub running: AtomicU64,
+    /// Reviews stopped because nobody waited for them any more.
+    pub stopped_no_watchers: AtomicU64,
+    /// Reviews stopped at the time limit.
+    pub stopped_time_limit: AtomicU64,
+    /// Requests refused for the per-player limit.
+    pub refused: AtomicU64,
+    /// The review threads, once started: how many, and how many are solving now.
+    pub pool: OnceLock<Arc<Reviewer>>,
+}
+
+impl ReviewGauges {
+    /// The Prometheus text of the reviews' gauges and counters.
+    fn render(&self, out: &mut String) {
+        let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let (threads, busy) = self
+            .pool
+            .get()
+            .map_or((0, 0), |pool| (pool.threads(), pool.busy()));
+        let gauges = [
+            ("tenace_review_queue", get(&self.queued)),
+            ("tenace_reviews_running", get(&self.running)),
+            ("tenace_review_threads", threads as u64),
+            ("tenace_review_threads_busy", busy as u64),
+        ];
+        for (name, value) in gauges {
+            let _ = writeln!(out, "# TYPE {name} gauge\n{name} {value}");
+        }
+        let _ = writeln!(
+            out,
+            "# TYPE tenace_reviews_stopped_total counter\n\
+             tenace_reviews_stopped_total{{reason=\"no_watchers\"}} {}\n\
+             tenace_reviews_stopped_total{{reason=\"time_limit\"}} {}",
+            get(&self.stopped_no_watchers),
+            get(&self.stopped_time_limit),
+        );
+        let _ = writeln!(
+            out,
+            "# TYPE tenace_reviews_refused_total counter\ntenace_reviews_refused_total {}",
+            get(&self.refused)
+        );
+    }
 }
 
 impl Metrics {
@@ -51,6 +106,7 @@ impl Metrics {
             "# TYPE tenace_append_seconds summary\ntenace_append_seconds_sum {sum}\ntenace_append_seconds_count {}",
             get(&self.actions)
         );
+        self.reviews.render(&mut out);
         out
     }
 }
@@ -68,5 +124,22 @@ mod tests {
         assert!(text.contains("tenace_actions_total 2\n"), "{text}");
         assert!(text.contains("tenace_append_seconds_sum 0.002\n"), "{text}");
         assert!(text.contains("tenace_append_seconds_count 2\n"), "{text}");
+    }
+
+    #[test]
+    fn the_reviews_are_shown_before_their_threads_start() {
+        let metrics = Metrics::default();
+        metrics.reviews.queued.store(3, Ordering::Relaxed);
+        metrics
+            .reviews
+            .stopped_no_watchers
+            .fetch_add(1, Ordering::Relaxed);
+        let text = metrics.render();
+        assert!(text.contains("tenace_review_queue 3\n"), "{text}");
+        assert!(text.contains("tenace_review_threads_busy 0\n"), "{text}");
+        assert!(
+            text.contains("tenace_reviews_stopped_total{reason=\"no_watchers\"} 1\n"),
+            "{text}"
+        );
     }
 }

@@ -1,44 +1,40 @@
-//! `GET /api/tables/{id}/deals/{n}/review`: the double-dummy review of a finished deal
-//! ([`tenace_table::review`]), computed off the table's task and off the async runtime.
+//! The double-dummy review of a finished deal ([`tenace_table::review`]), computed off the
+//! table's task and off the async runtime, asked for over the table's socket (the
+//! message `review`, whose answers stream as results come) or by polling
+//! `GET /api/tables/{id}/deals/{n}/review`.
 //!
 //! The first request for a deal takes the deal from the table's task (a clone, nothing
-//! else asked of it) and queues its review; every request answers at once with what is
-//! known so far. Reviews run on the blocking pool, at most one per core at a time (the
-//! others wait as `queued`), their steps shared out among one pool of review threads,
-//! one per core, whose solvers are kept for the server's life. Results are cached per
-//! (table, deal), up to [`CACHED`]; the least recently read is dropped (and stopped, if
-//! it still runs) to make room, and a shutdown stops every review.
+//! else asked of it) and queues its review; every request is answered at once with what
+//! is known so far. Reviews are bounded jobs with an owner and watchers ([`jobs`]): at
+//! most a few per player, queued fairly across players, run for a limited time on a pool
+//! of review threads (one per core), and stopped within a second once nobody waits for
+//! them. Results are cached per (table, deal), up to [`jobs::CACHED`]; a shutdown stops
+//! every review.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-use std::time::Instant;
+mod jobs;
+mod queue;
+
+use std::sync::{Arc, OnceLock};
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tenace_rules::AnyGame;
 use tenace_store::TableId;
-use tenace_table::Table;
-use tenace_table::review::{Reviewer, Reviewing};
-use tokio::sync::{Semaphore, watch};
+use tenace_table::{PlayerKey, Table, Viewer};
+use tokio::sync::mpsc;
 
 use crate::error::ApiError;
-use crate::hub::Hub;
-use crate::lobby::{reachable, read};
+use crate::extract::{Path, Query};
+use crate::hub::{Hub, LiveTable};
+use crate::lobby::{reach, read};
+use crate::message;
 use crate::socket::InviteQuery;
-use crate::task::ToTable;
+use crate::task::{Out, ToTable};
 
-/// How many reviews the server keeps.
-pub const CACHED: usize = 256;
-
-/// A review waiting for a free slot.
-const QUEUED: u8 = 0;
-/// A review being computed.
-const RUNNING: u8 = 1;
-/// A review whose work ended: finished, or stopped before.
-const ENDED: u8 = 2;
+pub use jobs::ReviewLimits;
+use jobs::{Asked, Jobs, Starter, Watch};
 
 /// What the table's task tells about a deal number: the deal if it is finished, and
 /// otherwise enough to say why not.
@@ -62,65 +58,33 @@ pub fn lookup(table: &Table, number: usize) -> DealLookup {
     }
 }
 
-/// One cached review.
-struct Entry {
-    reviewing: Arc<Reviewing>,
-    phase: Arc<AtomicU8>,
-    read_at: Instant,
-}
-
-/// The server's reviews: the cache, the slots that bound how many run at once, and the
-/// threads they run on.
+/// The server's reviews: nothing until the first request starts the review threads.
+#[derive(Default)]
 pub struct Reviews {
-    entries: Mutex<HashMap<(TableId, usize), Entry>>,
-    slots: Arc<Semaphore>,
-    reviewer: OnceLock<Option<Arc<Reviewer>>>,
-    cores: usize,
-}
-
-impl Default for Reviews {
-    fn default() -> Self {
-        Reviews::new()
-    }
+    jobs: OnceLock<Option<Arc<Jobs>>>,
 }
 
 impl Reviews {
     /// No review yet; the threads start with the first.
     pub fn new() -> Reviews {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Reviews {
-            entries: Mutex::new(HashMap::new()),
-            slots: Arc::new(Semaphore::new(cores)),
-            reviewer: OnceLock::new(),
-            cores,
-        }
+        Reviews::default()
     }
 
-    fn entries(&self) -> MutexGuard<'_, HashMap<(TableId, usize), Entry>> {
-        // Every change under the lock is one insertion or removal: still whole after a
-        // panic elsewhere.
-        self.entries.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The answer for a cached review, if there is one.
-    fn cached(&self, table: TableId, number: usize) -> Option<Value> {
-        let mut entries = self.entries();
-        let entry = entries.get_mut(&(table, number))?;
-        entry.read_at = Instant::now();
-        Some(answer(number, entry))
-    }
-
-    /// The review threads, started on first use.
-    fn reviewer(&self) -> Result<Arc<Reviewer>, ApiError> {
-        self.reviewer
-            .get_or_init(|| match Reviewer::new(self.cores) {
-                Ok(reviewer) => Some(Arc::new(reviewer)),
-                Err(e) => {
-                    tracing::error!(%e, "review threads");
-                    None
+    /// The jobs, started on first use with the hub's limits.
+    fn jobs(&self, hub: &Hub) -> Result<&Arc<Jobs>, ApiError> {
+        self.jobs
+            .get_or_init(|| {
+                let limits = hub.config.reviews.clone();
+                let gauges = Arc::clone(&hub.metrics.reviews);
+                match Jobs::start(limits, gauges, hub.shutdown.clone()) {
+                    Ok(jobs) => Some(jobs),
+                    Err(e) => {
+                        tracing::error!(%e, "review threads");
+                        None
+                    }
                 }
             })
-            .clone()
+            .as_ref()
             .ok_or_else(|| {
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -130,109 +94,47 @@ impl Reviews {
             })
     }
 
-    /// The review of `deal`, deal `number` of `table`: the cached one, or a new one
-    /// queued now; the answer as it stands.
-    fn start(
-        &self,
-        table: TableId,
-        number: usize,
-        deal: AnyGame,
-        reviewer: Arc<Reviewer>,
-        shutdown: watch::Receiver<bool>,
-    ) -> Value {
-        let mut entries = self.entries();
-        if let Some(entry) = entries.get_mut(&(table, number)) {
-            // Another request started it meanwhile.
-            entry.read_at = Instant::now();
-            return answer(number, entry);
+    /// Connection `conn` closed: it watches no review any more.
+    pub fn unwatch(&self, conn: u64) {
+        if let Some(Some(jobs)) = self.jobs.get() {
+            jobs.unwatch(conn);
         }
-        if entries.len() >= CACHED
-            && let Some(&oldest) = entries
-                .iter()
-                .min_by_key(|(_, e)| e.read_at)
-                .map(|(key, _)| key)
-            && let Some(dropped) = entries.remove(&oldest)
-        {
-            dropped.reviewing.stop();
+    }
+
+    /// Table `table`'s task ended: nobody watches its reviews any more.
+    pub fn table_closed(&self, table: TableId) {
+        if let Some(Some(jobs)) = self.jobs.get() {
+            jobs.table_closed(table);
         }
-        let entry = Entry {
-            reviewing: Arc::new(Reviewing::new()),
-            phase: Arc::new(AtomicU8::new(QUEUED)),
-            read_at: Instant::now(),
-        };
-        tokio::spawn(run(
-            deal,
-            Arc::clone(&entry.reviewing),
-            Arc::clone(&entry.phase),
-            Arc::clone(&self.slots),
-            reviewer,
-            shutdown,
-        ));
-        let first = answer(number, &entry);
-        entries.insert((table, number), entry);
-        first
     }
 }
 
-/// Waits for a slot, then reviews `deal` on the blocking pool; a shutdown stops it,
-/// queued or running.
-async fn run(
-    deal: AnyGame,
-    reviewing: Arc<Reviewing>,
-    phase: Arc<AtomicU8>,
-    slots: Arc<Semaphore>,
-    reviewer: Arc<Reviewer>,
-    mut shutdown: watch::Receiver<bool>,
-) {
-    let slot = tokio::select! {
-        slot = slots.acquire_owned() => slot.ok(),
-        () = shut_down(&mut shutdown) => None,
-    };
-    // A review dropped from the cache while it waited is stopped: it never starts.
-    if let Some(slot) = slot.filter(|_| !reviewing.is_stopped()) {
-        phase.store(RUNNING, Ordering::Release);
-        let shared = Arc::clone(&reviewing);
-        let mut work = tokio::task::spawn_blocking(move || reviewer.run(&deal, &shared));
-        let stopping = tokio::select! {
-            ended = &mut work => {
-                if let Err(e) = ended {
-                    tracing::error!(%e, "a review failed");
-                }
-                false
-            }
-            () = shut_down(&mut shutdown) => true,
-        };
-        if stopping {
-            // The work ends within one solver slice; the slot is held until then.
-            reviewing.stop();
-            let _ = work.await;
-        }
-        drop(slot);
+/// Asks for the review of deal `number` at `live`, watched as `watch` says: the cached
+/// one, or one queued now for `starter`.
+async fn ask(
+    hub: &Hub,
+    live: &LiveTable,
+    number: usize,
+    starter: Starter,
+    watch: Watch,
+) -> Result<Value, ApiError> {
+    let jobs = hub.reviews.jobs(hub)?;
+    let key = (live.id, number);
+    if let Asked::Answer(answer) = jobs.ask(key, starter, watch.clone(), None)? {
+        return Ok(answer);
     }
-    phase.store(ENDED, Ordering::Release);
-}
-
-/// Returns once the server is shutting down (or its signal is gone).
-async fn shut_down(shutdown: &mut watch::Receiver<bool>) {
-    let _ = shutdown.wait_for(|&down| down).await;
-}
-
-/// The answer for a review as it stands.
-fn answer(number: usize, entry: &Entry) -> Value {
-    let progress = entry.reviewing.progress();
-    let status = match entry.phase.load(Ordering::Acquire) {
-        _ if progress.finished => "done",
-        QUEUED => "queued",
-        RUNNING => "running",
-        _ => "stopped",
+    let found = read(live, |reply| ToTable::FinishedDeal { number, reply }).await?;
+    let Some(deal) = found.deal else {
+        return Err(not_reviewable(number, &found));
     };
-    json!({
-        "deal": number,
-        "status": status,
-        "done": progress.done,
-        "total": progress.total,
-        "review": progress.review,
-    })
+    match jobs.ask(key, starter, watch, Some(deal))? {
+        Asked::Answer(answer) => Ok(answer),
+        Asked::NeedDeal => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "review",
+            "the review could not be started",
+        )),
+    }
 }
 
 /// Why deal `number` has no review: not finished yet (`409`) or no such deal (`404`).
@@ -259,7 +161,8 @@ fn not_reviewable(number: usize, lookup: &DealLookup) -> ApiError {
 }
 
 /// `GET /api/tables/{id}/deals/{n}/review`: the review of finished deal `n`, started by
-/// the first request and answered at once, `running` until it is `done`.
+/// the first request and answered at once, `running` until it is `done`. Each request
+/// keeps the review going for [`ReviewLimits::lease`]: a client polls within it.
 pub async fn get_review(
     State(hub): State<Arc<Hub>>,
     Path((id, deal)): Path<(i64, String)>,
@@ -270,17 +173,44 @@ pub async fn get_review(
         deal.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
             ApiError::bad("deal", format!("{deal:?} is not a deal number from 1"))
         })?;
-    let live = reachable(&hub, id, &headers, &query).await?;
-    if let Some(answer) = hub.reviews.cached(live.id, number) {
-        return Ok(Json(answer));
-    }
-    let found = read(&live, |reply| ToTable::FinishedDeal { number, reply }).await?;
-    let Some(deal) = found.deal else {
-        return Err(not_reviewable(number, &found));
+    let (live, viewer) = reach(&hub, id, &headers, &query).await?;
+    let starter = match viewer {
+        Viewer::Player(player) => Some(player),
+        Viewer::Anonymous => None,
     };
-    let reviewer = hub.reviews.reviewer()?;
-    let shutdown = hub.shutdown.clone();
-    Ok(Json(
-        hub.reviews.start(live.id, number, deal, reviewer, shutdown),
-    ))
+    Ok(Json(ask(&hub, &live, number, starter, Watch::Lease).await?))
+}
+
+/// The socket that sends a `review` message.
+pub struct Asker<'a> {
+    /// Its player, charged with a review it starts.
+    pub player: PlayerKey,
+    /// The connection's number.
+    pub conn: u64,
+    /// Its outbox.
+    pub out: &'a mpsc::Sender<Out>,
+}
+
+/// The socket message `review` (`id`, deal `number`) from `asker`: the deal's review
+/// (started for them if needed), sent to the socket now and, when `watching`, again as
+/// it progresses until it ends, the socket closes or asks for another review. A refusal
+/// is sent as an `error`.
+pub async fn over_socket(
+    hub: &Hub,
+    table: &LiveTable,
+    asker: Asker<'_>,
+    id: String,
+    number: usize,
+    watching: bool,
+) {
+    let watch = Watch::Socket {
+        conn: asker.conn,
+        id: id.clone(),
+        out: asker.out.clone(),
+        follow: watching,
+    };
+    if let Err(e) = ask(hub, table, number, Some(asker.player), watch).await {
+        let refusal = message::error(Some(&id), &e.field, &e.message);
+        let _ = asker.out.try_send(Out::Text(refusal.to_string()));
+    }
 }

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +18,7 @@ use tenace_table::Command;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
+use crate::extract::{Path, Query};
 use crate::hub::{Hub, LiveTable};
 use crate::limits::Bucket;
 use crate::message::{self, Incoming};
@@ -84,7 +86,7 @@ pub async fn upgrade(
     Path(id): Path<i64>,
     Query(query): Query<InviteQuery>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     if !origin_allowed(&headers, &hub.config.allowed_origins) {
         return Err(ApiError::new(
@@ -101,6 +103,9 @@ pub async fn upgrade(
     {
         return Err(ApiError::unknown_table(id));
     }
+    // Checked last, so a plain GET learns first what an upgrade would be refused for.
+    let ws = ws
+        .map_err(|rejection| ApiError::new(rejection.status(), "upgrade", rejection.body_text()))?;
     Ok(ws
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
@@ -130,7 +135,9 @@ async fn connection(hub: Arc<Hub>, table: LiveTable, player: Player, socket: Web
 
 /// Writes a connection's outbox to its socket until a close or a failed write. What is
 /// queued together (an `ack` and the view it caused, or several views) is written and
-/// flushed together: one flush, not one per message.
+/// flushed together: one flush, not one per message. When the outbox ends (the reader has
+/// stopped) it closes the socket: after a client's close frame that sends the reply
+/// tungstenite queued, echoing its code (RFC 6455 §5.5.1), which nothing else would write.
 async fn write_loop(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
     mut outbox: mpsc::Receiver<Out>,
@@ -159,6 +166,7 @@ async fn write_loop(
             return;
         }
     }
+    let _ = sink.close().await;
 }
 
 async fn read_loop(
@@ -181,16 +189,12 @@ async fn read_loop(
                 return;
             }
         };
+        // A binary frame (`None`) is answered with an error, and counts against the rate
+        // limit as a text frame does: a flood of them is a flood.
         let text = match frame {
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(Message::Binary(_))) => {
-                send(message::error(
-                    None,
-                    "json",
-                    "frames are JSON text, not binary",
-                ));
-                continue;
-            }
+            Some(Ok(Message::Text(text))) => Some(text),
+            Some(Ok(Message::Binary(_))) => None,
+            // The reply to a close frame is sent by `write_loop` once this returns.
             Some(Ok(Message::Close(_))) | None => return,
             Some(Ok(_)) => continue,
             Some(Err(e)) => {
@@ -207,13 +211,23 @@ async fn read_loop(
                 let _ = out.send(Out::Close(1008, "flooding")).await;
                 return;
             }
+            // Dropped unread, but answered under its id when that can be read cheaply.
+            let id = text.as_ref().and_then(|text| message::id_of(text.as_str()));
             send(message::error(
-                None,
+                id.as_deref(),
                 "rate",
                 "over 20 messages a second: slow down",
             ));
             continue;
         }
+        let Some(text) = text else {
+            send(message::error(
+                None,
+                "json",
+                "frames are JSON text, not binary",
+            ));
+            continue;
+        };
         let reply = match message::parse(text.as_str()) {
             Err(unreadable) => unreadable.to_message(),
             Ok(Incoming::Hello { .. }) => {
@@ -222,6 +236,16 @@ async fn read_loop(
             }
             Ok(Incoming::Command { id, command }) => send_command(table, player, id, command).await,
             Ok(Incoming::Hint { id }) => crate::hint::send_hint(table, player, id).await,
+            Ok(Incoming::Review { id, deal, watch }) => {
+                // Answered (and, while watched, followed) by the reviews themselves.
+                let asker = crate::review::Asker {
+                    player: player.id.0,
+                    conn,
+                    out,
+                };
+                crate::review::over_socket(hub, table, asker, id, deal, watch).await;
+                continue;
+            }
         };
         if !send(reply) {
             return;

@@ -249,6 +249,8 @@ impl TableTask {
                 _ = tick.tick() => self.check_away(),
             }
         }
+        // Nobody reaches this table's reviews through it any more.
+        self.hub.reviews.table_closed(self.id);
     }
 
     async fn handle(&mut self, message: ToTable) {
@@ -277,6 +279,8 @@ impl TableTask {
                 self.broadcast();
             }
             ToTable::Disconnect { conn } => {
+                // A review this connection watched stops if nobody else waits for it.
+                self.hub.reviews.unwatch(conn);
                 if let Some(gone) = self.connections.remove(&conn) {
                     self.hub
                         .metrics

@@ -1,14 +1,17 @@
-//! The double-dummy review of a finished deal over HTTP: computer players play a private
-//! table's deal to the end, the review is polled until done and checked against a fresh
+//! The double-dummy review of a finished deal: computer players play a private table's
+//! deal to the end, the review is polled over HTTP until done and checked against a fresh
 //! solve of the same hands; the deal in progress, a deal that never was and a stranger
-//! without the invite are refused.
+//! without the invite are refused. Reviews are bounded jobs: asked over the socket they
+//! stream, a review nobody waits for stops within a second (and goes on when asked
+//! again), a player may start only two at once, and one player's flood of reviews delays
+//! another's by one review at most.
 
 mod support;
 
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{Server, temp_db};
+use support::{Client, Server, temp_db};
 use tenace_cards::{BySeat, CardSet, Seat};
 use tenace_rules::{Contract, Vulnerability};
 use tenace_solver::{Solver, par};
@@ -327,4 +330,329 @@ async fn a_shutdown_stops_a_review_that_would_take_minutes() {
         "the server took {:?} to stop",
         stopping.elapsed()
     );
+}
+
+/// A single deal of `game` played to the end by computer players, its contract played (a
+/// passed-out deal has no play to review): the table's id.
+async fn played_table(server: &Server, host: &str, game: &str) -> i64 {
+    for _ in 0..6 {
+        let table = server
+            .create(
+                host,
+                json!({"game": game, "match": "single_deal",
+                    "bots": {"N": "basic", "E": "basic", "S": "basic", "W": "basic"},
+                    "settings": fast()}),
+            )
+            .await;
+        let records = poll(
+            server,
+            &format!("/api/tables/{table}/records"),
+            host,
+            Duration::from_secs(120),
+            |r| r["deals"].as_array().is_some_and(|d| !d.is_empty()),
+        )
+        .await;
+        if records.last().expect("an answer")["deals"][0]["record"]["declarer"].is_string() {
+            return table;
+        }
+    }
+    panic!("no {game} deal of six was played");
+}
+
+/// A gauge or counter of `/metrics` (`name` with its labels, if any).
+async fn metric(server: &Server, name: &str) -> f64 {
+    let (status, _, text) = server.http("GET", "/metrics", None, None).await;
+    assert_eq!(status, 200, "{text}");
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+/// Waits (at most `limit`) until the metrics satisfy `ready`; how long it took.
+async fn metrics_until(
+    server: &Server,
+    limit: Duration,
+    what: &str,
+    ready: impl AsyncFn(&Server) -> bool,
+) -> Duration {
+    let start = Instant::now();
+    while !ready(server).await {
+        assert!(start.elapsed() < limit, "not within {limit:?}: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    start.elapsed()
+}
+
+/// Whether no review holds a thread and no thread is solving.
+async fn idle(server: &Server) -> bool {
+    metric(server, "tenace_reviews_running").await == 0.0
+        && metric(server, "tenace_review_threads_busy").await == 0.0
+}
+
+/// Asks for deal `deal`'s review over `socket` as message `id`; its first answer.
+async fn ask_review(socket: &mut Client, id: &str, deal: u64) -> Value {
+    socket
+        .send_text(&json!({"v": 1, "type": "review", "id": id, "deal": deal}).to_string())
+        .await;
+    next_review(socket, id).await
+}
+
+/// The next `review` or `error` message answering `id` (views are skipped).
+async fn next_review(socket: &mut Client, id: &str) -> Value {
+    loop {
+        let frame = socket.next().await.expect("the socket stays open");
+        if frame["type"] != "view" && frame["id"] == id {
+            return frame;
+        }
+    }
+}
+
+/// The next `review` message answering `id` that `pick` accepts.
+async fn review_where(socket: &mut Client, id: &str, pick: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let message = next_review(socket, id).await;
+        assert_eq!(message["type"], "review", "{message}");
+        let (done, total) = (message["done"].as_u64(), message["total"].as_u64());
+        assert!(done <= total, "progress past its total: {message}");
+        if pick(&message) {
+            return message;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_nobody_waits_for_stops_within_a_second_and_goes_on_when_asked_again() {
+    let (_dir, db) = temp_db();
+    let server = Server::start(&db).await;
+    let host = server.player().await;
+    // A Five Crowns deal: its opening positions take the solver minutes.
+    let table = played_table(&server, &host, "five-crowns").await;
+    let mut socket = server.connect(table, &host).await;
+    let first = ask_review(&mut socket, "r1", 1).await;
+    assert_eq!(first["type"], "review", "{first}");
+    assert_eq!(first["deal"], 1);
+    // The results stream as they are solved, the last tricks first.
+    let partial = review_where(&mut socket, "r1", |m| {
+        m["status"] == "running" && m["done"].as_u64().is_some_and(|d| d > 0)
+    })
+    .await;
+    assert!(
+        partial["done"].as_u64() < partial["total"].as_u64(),
+        "{partial}"
+    );
+    assert_eq!(partial["review"]["table"]["status"], "not offered");
+    assert_eq!(
+        (&partial["queue_place"], &partial["stopped"]),
+        (&Value::Null, &Value::Null)
+    );
+    metrics_until(
+        &server,
+        Duration::from_secs(30),
+        "a thread solving",
+        async |s| metric(s, "tenace_review_threads_busy").await >= 1.0,
+    )
+    .await;
+    let stopped = "tenace_reviews_stopped_total{reason=\"no_watchers\"}";
+    assert_eq!(metric(&server, stopped).await, 0.0);
+
+    // The page is closed: its socket was the review's only watcher.
+    drop(socket);
+    let took = metrics_until(
+        &server,
+        Duration::from_secs(10),
+        "the review stopped",
+        async |s| idle(s).await,
+    )
+    .await;
+    println!("the socket closed: the review's threads were idle {took:?} later");
+    assert!(
+        took < Duration::from_secs(1),
+        "the review ran {took:?} after its watcher left"
+    );
+    assert_eq!(metric(&server, stopped).await, 1.0);
+
+    // Asked again (over HTTP), it goes on from what it had found.
+    let path = format!("/api/tables/{table}/deals/1/review");
+    let (status, again) = get(&server, &path, &host).await;
+    assert_eq!(status, 200, "{again}");
+    assert!(
+        ["queued", "running"].contains(&again["status"].as_str().unwrap_or("")),
+        "{again}"
+    );
+    assert!(
+        again["done"].as_u64() >= partial["done"].as_u64(),
+        "{again} after {partial}"
+    );
+    // An HTTP request watches for a lease of 2 s: with no further request it stops then.
+    let asked = Instant::now();
+    metrics_until(
+        &server,
+        Duration::from_secs(10),
+        "the review stopped again",
+        async |s| metric(s, stopped).await == 2.0 && idle(s).await,
+    )
+    .await;
+    let lasted = asked.elapsed();
+    println!("an HTTP request unrenewed: the review stopped {lasted:?} after it");
+    assert!(
+        lasted >= Duration::from_millis(1900) && lasted < Duration::from_secs(3),
+        "an unrenewed lease kept the review {lasted:?}"
+    );
+    // Read without watching, it says why it stopped, and starts nothing.
+    let mut reader = server.connect(table, &host).await;
+    let look_at = r#"{"v":1,"type":"review","id":"look","deal":1,"watch":false}"#;
+    reader.send_text(look_at).await;
+    let look = next_review(&mut reader, "look").await;
+    assert_eq!(look["status"], "stopped", "{look}");
+    assert_eq!(look["stopped"]["reason"], "no_watchers", "{look}");
+    assert!(look["stopped"]["message"].is_string(), "{look}");
+    assert!(
+        idle(&server).await,
+        "reading without watching started nothing"
+    );
+    // A socket that watches it takes it up again; saying it no longer watches (the page's
+    // review closed) stops it at once.
+    let resumed = ask_review(&mut reader, "r2", 1).await;
+    assert!(
+        ["queued", "running"].contains(&resumed["status"].as_str().unwrap_or("")),
+        "{resumed}"
+    );
+    metrics_until(
+        &server,
+        Duration::from_secs(10),
+        "the review running again",
+        async |s| metric(s, "tenace_reviews_running").await == 1.0,
+    )
+    .await;
+    reader.send_text(&look_at.replace("look", "unwatch")).await;
+    let unwatched = next_review(&mut reader, "unwatch").await;
+    assert_eq!(unwatched["stopped"]["reason"], "no_watchers", "{unwatched}");
+    let took = metrics_until(
+        &server,
+        Duration::from_secs(10),
+        "the review stopped",
+        async |s| metric(s, stopped).await == 3.0 && idle(s).await,
+    )
+    .await;
+    println!("the watch ended: the review's threads were idle {took:?} later");
+    assert!(
+        took < Duration::from_secs(1),
+        "the review ran {took:?} after its watch ended"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_players_flood_delays_anothers_review_by_one_review_at_most() {
+    let (_dir, db) = temp_db();
+    // One review thread, so reviews queue; each runs for 4 s at most.
+    let limits = tenace_server::ReviewLimits {
+        threads: Some(1),
+        time_limit: Duration::from_secs(4),
+        ..tenace_server::ReviewLimits::default()
+    };
+    let server = Server::start_with(
+        &db,
+        tenace_server::ServerConfig {
+            bot_pacing: Some(Duration::ZERO),
+            reviews: limits,
+            ..tenace_server::ServerConfig::default()
+        },
+    )
+    .await;
+    let flooder = server.player().await;
+    let other = server.player().await;
+    // Three deals whose reviews take minutes, and the other player's Contract Bridge deal.
+    let mut long = Vec::new();
+    for game in ["five-crowns", "deuces-wild", "five-crowns"] {
+        long.push(played_table(&server, &flooder, game).await);
+    }
+    let short = played_table(&server, &other, "bridge").await;
+
+    // The flooder's first review takes the thread, the second waits, the third is refused.
+    let mut a1 = server.connect(long[0], &flooder).await;
+    let started = Instant::now();
+    let first = ask_review(&mut a1, "a1", 1).await;
+    assert_eq!(first["status"], "running", "{first}");
+    let mut a2 = server.connect(long[1], &flooder).await;
+    let second = ask_review(&mut a2, "a2", 1).await;
+    assert_eq!(
+        (&second["status"], &second["queue_place"]),
+        (&json!("queued"), &json!(1))
+    );
+    let mut a3 = server.connect(long[2], &flooder).await;
+    let third = ask_review(&mut a3, "a3", 1).await;
+    assert_eq!(
+        (&third["type"], &third["field"]),
+        (&json!("error"), &json!("review")),
+        "{third}"
+    );
+    let (status, refused) = get(
+        &server,
+        &format!("/api/tables/{}/deals/1/review", long[2]),
+        &flooder,
+    )
+    .await;
+    assert_eq!(
+        (status, &refused["error"]["field"]),
+        (429, &json!("review")),
+        "{refused}"
+    );
+    assert_eq!(metric(&server, "tenace_reviews_refused_total").await, 2.0);
+
+    // Watching the flooder's reviews costs the other player nothing...
+    let mut watch = server.connect(long[0], &other).await;
+    let watched = ask_review(&mut watch, "w1", 1).await;
+    assert_eq!(watched["status"], "running", "{watched}");
+    let mut watch2 = server.connect(long[1], &other).await;
+    assert_eq!(ask_review(&mut watch2, "w2", 1).await["status"], "queued");
+    // ... and their own review goes before the flooder's second.
+    let mut b = server.connect(short, &other).await;
+    let mine = ask_review(&mut b, "b", 1).await;
+    assert_eq!(
+        (&mine["status"], &mine["queue_place"]),
+        (&json!("queued"), &json!(1)),
+        "{mine}"
+    );
+    let moved = review_where(&mut a2, "a2", |m| m["queue_place"] == 2).await;
+    assert_eq!(moved["status"], "queued", "{moved}");
+    assert_eq!(metric(&server, "tenace_review_queue").await, 2.0);
+
+    // The flooder's first review runs out of time, says why, and the other's starts.
+    let ended = review_where(&mut a1, "a1", |m| m["status"] != "running").await;
+    let ran = started.elapsed();
+    assert_eq!(ended["status"], "stopped", "{ended}");
+    assert_eq!(ended["stopped"]["reason"], "time_limit", "{ended}");
+    assert!(ran >= Duration::from_secs(4), "stopped after {ran:?}");
+    let going = review_where(&mut b, "b", |m| m["status"] != "queued").await;
+    println!(
+        "the other player's review started {:?} after the flooder's first (time limit 4 s)",
+        started.elapsed()
+    );
+    assert!(
+        ["running", "done"].contains(&going["status"].as_str().unwrap_or("")),
+        "{going}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "started {:?} in",
+        started.elapsed()
+    );
+    let next = review_where(&mut a2, "a2", |m| m["queue_place"] == 1).await;
+    assert_eq!(
+        next["status"], "queued",
+        "the flooder's second went first: {next}"
+    );
+    // Once it ends (done, or at its time limit), the flooder's second starts.
+    let over = review_where(&mut b, "b", |m| {
+        ["done", "stopped"].contains(&m["status"].as_str().unwrap_or(""))
+    })
+    .await;
+    assert!(over["done"].as_u64().is_some_and(|d| d > 0), "{over}");
+    let runs = review_where(&mut a2, "a2", |m| m["status"] != "queued").await;
+    assert_eq!(runs["status"], "running", "{runs}");
+    let timed_out = "tenace_reviews_stopped_total{reason=\"time_limit\"}";
+    assert!(metric(&server, timed_out).await >= 1.0);
+    drop((a3, watch, watch2));
+    server.stop().await;
 }

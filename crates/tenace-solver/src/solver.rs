@@ -135,6 +135,35 @@ impl Solver {
         self.generic.stop.set(deadline);
     }
 
+    /// Gives every later question a stop flag (`None`: none), beside any deadline: once
+    /// another thread sets it, the search gives up within microseconds and the question
+    /// returns [`SolveError::OutOfTime`]; a question asked while it is set returns that at
+    /// once. The flag is read where the deadline's clock is, so it costs the search
+    /// nothing measurable. The solver's tables stay sound, as after a deadline.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use tenace_cards::{BySeat, Seat, Strain};
+    /// use tenace_solver::{Position, SolveError, Solver};
+    /// let hands = BySeat(["SA SK".parse().unwrap(), "HA HK".parse().unwrap(),
+    ///     "S2 S3".parse().unwrap(), "D2 D3".parse().unwrap()]);
+    /// let position = Position::bridge(&hands, Strain::NoTrump, Seat::North);
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let mut solver = Solver::with_memory(1 << 20);
+    /// solver.set_stop(Some(Arc::clone(&stop)));
+    /// assert_eq!(solver.tricks(&position), Ok(2));
+    /// // Another thread (a review whose watchers left) raises it.
+    /// stop.store(true, Ordering::Relaxed);
+    /// assert_eq!(solver.tricks(&position), Err(SolveError::OutOfTime));
+    /// solver.set_stop(None);
+    /// assert_eq!(solver.tricks(&position), Ok(2));
+    /// ```
+    pub fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.bridge.stop.set_flag(flag.clone());
+        self.generic.stop.set_flag(flag);
+    }
+
     /// A new question: a stop of the last one is forgotten.
     fn begin(&mut self) {
         self.bridge.stop.restart();
@@ -513,4 +542,77 @@ fn sequences(position: &Position) -> Vec<CardSet> {
         }
     }
     runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    use tenace_cards::Rank;
+    use tenace_rules::trick::SpecialRule;
+
+    /// A full Deuces Wild deal, West to lead in no trump: one solve of it takes the
+    /// solver seconds to minutes.
+    fn deuces_deal() -> Position {
+        let mut deck: Vec<Card> = Suit::STANDARD
+            .into_iter()
+            .flat_map(|s| Rank::ALL.iter().map(move |&r| Card::new(s, r)))
+            .collect();
+        // A fixed shuffle: each card in turn to the next hand, the deck cut at 7s.
+        deck.rotate_left(7);
+        let hands = (0..4)
+            .map(|p| deck.iter().skip(p).step_by(4).copied().collect())
+            .collect();
+        let rules = TrickRules {
+            trump: None,
+            special: SpecialRule::WildDeuces,
+        };
+        Position::new(rules, hands, Player(3), crate::Sides::Partnerships)
+    }
+
+    #[test]
+    fn a_stop_flag_already_up_ends_a_long_solve_at_once() {
+        let position = deuces_deal();
+        let mut solver = Solver::with_memory(1 << 20);
+        solver.set_stop(Some(Arc::new(AtomicBool::new(true))));
+        let started = Instant::now();
+        assert_eq!(solver.tricks(&position), Err(SolveError::OutOfTime));
+        assert_eq!(solver.card_values(&position), Err(SolveError::OutOfTime));
+        assert!(
+            started.elapsed() < Duration::from_millis(50),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_stop_flag_raised_by_another_thread_is_seen_within_milliseconds() {
+        let position = deuces_deal();
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut solver = Solver::with_memory(4 << 20);
+        solver.set_stop(Some(Arc::clone(&flag)));
+        let raiser = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(200));
+                flag.store(true, Ordering::Relaxed);
+                Instant::now()
+            })
+        };
+        let answer = solver.card_values(&position);
+        let returned = Instant::now();
+        let raised = raiser.join().expect("the raiser ran");
+        assert_eq!(
+            answer,
+            Err(SolveError::OutOfTime),
+            "the solve outran the flag"
+        );
+        let late = returned.saturating_duration_since(raised);
+        assert!(
+            late < Duration::from_millis(100),
+            "seen {late:?} after it was raised"
+        );
+    }
 }

@@ -4,8 +4,9 @@
 use crate::error::{Result, StoreError};
 use crate::model::NewEvent;
 
-/// The longest display name, in characters.
-pub const MAX_DISPLAY_NAME_CHARS: usize = 32;
+/// The longest display name, in characters: the page's name field takes as many, and the
+/// protocol document promises them.
+pub const MAX_DISPLAY_NAME_CHARS: usize = 40;
 /// The longest client command id, in bytes.
 pub const MAX_CLIENT_ID_BYTES: usize = 64;
 /// The longest event kind, in bytes.
@@ -108,8 +109,10 @@ mod tests {
     #[test]
     fn display_names() {
         assert_eq!(display_name("North Star").ok(), Some("North Star"));
-        assert_eq!(display_name(&"é".repeat(32)).ok().map(str::len), Some(64));
-        for bad in ["", "   ", " padded", "tab\there", &"x".repeat(33)] {
+        let longest = "é".repeat(MAX_DISPLAY_NAME_CHARS);
+        assert_eq!(display_name(&longest).ok().map(str::len), Some(80));
+        let too_long = "x".repeat(MAX_DISPLAY_NAME_CHARS + 1);
+        for bad in ["", "   ", " padded", "tab\there", &too_long] {
             assert!(
                 matches!(
                     display_name(bad),

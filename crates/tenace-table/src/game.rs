@@ -53,6 +53,21 @@ impl TableMatch {
         tenace_protocol::state::player_label(player, self.players(), self.partnerships())
     }
 
+    /// How a message names a player: `N` in the partnership games, `player 2` otherwise,
+    /// in the engine's own words for its refusals.
+    pub fn player_in_words(&self, player: Player) -> String {
+        tenace_rules::player_in_words(player, self.players(), self.partnerships())
+    }
+
+    /// How a message names a seat: `N` in the partnership games, `seat 2` otherwise.
+    pub fn seat_in_words(&self, player: Player) -> String {
+        if self.partnerships() {
+            self.seat_name(player)
+        } else {
+            format!("seat {}", self.seat_name(player))
+        }
+    }
+
     /// The player a seat name names (`N`, `s`, `3`), if any at this table.
     pub fn parse_seat(&self, name: &str) -> Option<Player> {
         (0..self.players() as u8)
@@ -205,18 +220,28 @@ impl TableMatch {
         }
     }
 
+    /// Whether the match is duplicate boards compared with a second table, where
+    /// computer players play each board again (`comparison` = `imps` or `matchpoints`).
+    pub fn is_compared(&self) -> bool {
+        match self {
+            TableMatch::Bridge(m) => {
+                let options = m.options();
+                options.scoring == ScoringMode::Duplicate
+                    && matches!(
+                        options.comparison,
+                        Comparison::Imps | Comparison::Matchpoints
+                    )
+            }
+            _ => false,
+        }
+    }
+
     /// Whether the deal in progress is a duplicate board's replay at the second table,
     /// played out of sight by computer players in all four seats.
     pub fn is_second_table(&self) -> bool {
         match self {
             TableMatch::Bridge(m) => {
-                let options = m.options();
-                let compared = options.scoring == ScoringMode::Duplicate
-                    && matches!(
-                        options.comparison,
-                        Comparison::Imps | Comparison::Matchpoints
-                    );
-                compared && !m.is_over() && m.finished_deals().len() % 2 == 1
+                self.is_compared() && !m.is_over() && m.finished_deals().len() % 2 == 1
             }
             _ => false,
         }

@@ -54,7 +54,7 @@ impl Table {
                 "turn",
                 format!(
                     "{} is not asked to act now, so there is nothing to hint",
-                    self.game().seat_name(seat)
+                    self.game().player_in_words(seat)
                 ),
             )
         };

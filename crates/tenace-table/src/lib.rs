@@ -44,7 +44,7 @@ pub use error::TableError;
 pub use event::{Actor, Command, Event, PlayerKey};
 pub use game::TableMatch;
 pub use hint::{Hint, HintTurn};
-pub use setup::{GAMES, MAX_PACING_MS, MAX_THINK_MS, MatchKind, Settings, TableSetup};
+pub use setup::{GAMES, GameOptions, MAX_PACING_MS, MAX_THINK_MS, MatchKind, Settings, TableSetup};
 pub use table::{
     BotNote, BotTurn, CHAT_KEPT, ChatLine, MAX_CHAT_CHARS, Occupant, PendingUndo, Table,
 };

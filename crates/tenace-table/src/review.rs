@@ -16,7 +16,9 @@
 //!
 //! A [`Reviewer`] runs the work on a bounded pool of threads, a solver each, and records
 //! each result in a shared [`Reviewing`] as it comes, with how many of the steps are done;
-//! [`Reviewing::stop`] ends the work within one solver slice.
+//! the steps of several reviews running at once are shared out fairly among the threads,
+//! and [`Reviewing::stop`] ends the work within milliseconds (the solver watches the
+//! review's stop flag).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -39,10 +41,7 @@
 //! assert!(progress.review.result.is_some());
 //! ```
 
-use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+mod run;
 
 use serde::{Serialize, Serializer};
 use tenace_bots::expert::play_position;
@@ -52,7 +51,9 @@ use tenace_rules::bridgette::BridgetteDeal;
 use tenace_rules::devils_bridge::DevilsHand;
 use tenace_rules::trick::TrickRules;
 use tenace_rules::{Action, AnyGame, Contract, Game};
-use tenace_solver::{CardValue, DdTable, Position, RangeEnd, Sides, SolveError, Solver, par};
+use tenace_solver::{CardValue, DdTable, Position, RangeEnd, Sides, Solver, par};
+
+pub use run::{Reviewer, ReviewerError, Reviewing};
 
 /// Writes a value with its `Display`, as the engine protocol writes cards and contracts.
 fn display<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -217,161 +218,6 @@ pub struct Progress {
     pub finished: bool,
     /// What is known so far.
     pub review: Review,
-}
-
-/// A review in progress, shared between the thread that computes it and those that read
-/// it; [`Reviewing::stop`] asks the work to end.
-#[derive(Debug, Default)]
-pub struct Reviewing {
-    stop: AtomicBool,
-    state: Mutex<Progress>,
-    changes: AtomicU64,
-}
-
-impl Reviewing {
-    /// A review not started yet.
-    pub fn new() -> Reviewing {
-        Reviewing::default()
-    }
-
-    /// Asks the work to stop: it ends within one solver slice (at most a few seconds),
-    /// leaving what it found.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the work was asked to stop.
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// What is known so far.
-    pub fn progress(&self) -> Progress {
-        self.lock().clone()
-    }
-
-    /// How many times the progress changed: a reader that remembers it knows when to
-    /// read again.
-    pub fn changes(&self) -> u64 {
-        self.changes.load(Ordering::Acquire)
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Progress> {
-        // A panic while holding the lock leaves a progress that is still whole: each
-        // update is a single assignment or insertion.
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Changes the progress and counts the change.
-    fn update(&self, change: impl FnOnce(&mut Progress)) {
-        change(&mut self.lock());
-        self.changes.fetch_add(1, Ordering::Release);
-    }
-}
-
-/// How long one question to the solver may run before its thread looks whether it
-/// should stop; each retry of the same question doubles it, up to [`LONGEST_SLICE`]. The
-/// solver's tables keep what it learnt, so the next slice goes on from there.
-const SLICE: Duration = Duration::from_millis(300);
-
-/// The longest slice: how long a stopped review may go on before it ends.
-const LONGEST_SLICE: Duration = Duration::from_secs(3);
-
-/// The memory of each of a review thread's solver tables.
-const REVIEW_MEMORY: usize = 32 << 20;
-
-thread_local! {
-    /// The solver of a review thread, kept for the thread's life: a pool's threads serve
-    /// every review, so the solvers stay as many as the threads, not as the reviews.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::with_memory(REVIEW_MEMORY));
-}
-
-/// Asks the solver in slices until it answers, or `stop` is set (`None`); a position
-/// the solver refuses is `None` too.
-fn solve<T>(
-    solver: &mut Solver,
-    stop: &AtomicBool,
-    mut question: impl FnMut(&mut Solver) -> Result<T, SolveError>,
-) -> Option<T> {
-    let mut slice = SLICE;
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        solver.set_deadline(Some(Instant::now() + slice));
-        match question(solver) {
-            Err(SolveError::OutOfTime) => slice = (slice * 2).min(LONGEST_SLICE),
-            answer => return answer.ok(),
-        }
-    }
-}
-
-/// Runs reviews on a bounded pool of threads, each with its own solver.
-pub struct Reviewer {
-    pool: rayon::ThreadPool,
-}
-
-/// Why a [`Reviewer`] could not start.
-#[derive(Debug, thiserror::Error)]
-#[error("threads: the review's threads could not start: {0}")]
-pub struct ReviewerError(String);
-
-impl Reviewer {
-    /// A reviewer with `threads` threads (at least one).
-    pub fn new(threads: usize) -> Result<Reviewer, ReviewerError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .thread_name(|k| format!("review-{k}"))
-            .build()
-            .map_err(|e| ReviewerError(e.to_string()))?;
-        Ok(Reviewer { pool })
-    }
-
-    /// Reviews `deal` (a finished deal, or one ended early), recording each result in
-    /// `reviewing` as it comes. Returns when the review is finished or stopped; several
-    /// reviews may run at once, sharing the threads.
-    pub fn run(&self, deal: &AnyGame, reviewing: &Reviewing) {
-        let plan = Plan::of(deal);
-        reviewing.update(|p| {
-            p.total = plan.jobs.len();
-            p.review = plan.start.clone();
-        });
-        let next = AtomicUsize::new(0);
-        self.pool.scope(|scope| {
-            for _ in 0..self.pool.current_num_threads() {
-                scope.spawn(|_| {
-                    // Each thread takes the next step of the list, in order: the late
-                    // tricks first, then the expensive parts.
-                    while !reviewing.is_stopped() {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = plan.jobs.get(k) else {
-                            return;
-                        };
-                        let found = SOLVER.with(|solver| {
-                            plan.solve(*job, &mut solver.borrow_mut(), &reviewing.stop)
-                        });
-                        if reviewing.is_stopped() {
-                            return;
-                        }
-                        // A position the solver refuses (none should be) leaves its step
-                        // without a result rather than the review unfinished.
-                        reviewing.update(|p| {
-                            if let Some(found) = found {
-                                plan.record(found, &mut p.review);
-                            }
-                            p.done += 1;
-                        });
-                    }
-                });
-            }
-        });
-        reviewing.update(|p| {
-            if p.done == p.total {
-                plan.finish(&mut p.review);
-                p.finished = true;
-            }
-        });
-    }
 }
 
 /// One step of a review.
@@ -585,12 +431,13 @@ impl Plan {
         }
     }
 
-    /// Solves one step; `None` when stopped (or the solver refuses the position).
-    fn solve(&self, job: Job, solver: &mut Solver, stop: &AtomicBool) -> Option<Found> {
+    /// Solves one step; `None` when the solver's stop flag stopped it (or the solver
+    /// refuses the position).
+    fn solve(&self, job: Job, solver: &mut Solver) -> Option<Found> {
         match job {
             Job::Card(k) => {
                 let (action, position) = self.plays.get(k)?;
-                let values = solve(solver, stop, |s| s.card_values(position))?;
+                let values = solver.card_values(position).ok()?;
                 let best = values.iter().map(|v| v.tricks).max()?;
                 let players = position.players();
                 let costly = cost_of(*action, &values).map(|(best, cost)| CostlyCard {
@@ -615,14 +462,14 @@ impl Plan {
                         leader,
                         Sides::Partnerships,
                     );
-                    let defence = solve(solver, stop, |s| s.tricks(&position))?;
+                    let defence = solver.tricks(&position).ok()?;
                     tricks.push(position.tricks_left() as u8 - defence);
                 }
                 Some(Found::Row(StrainRow { strain, tricks }))
             }
             Job::Range(player, end) => {
                 let (_, opening) = self.plays.first()?;
-                let tricks = solve(solver, stop, |s| s.range_end(opening, player, end))?;
+                let tricks = solver.range_end(opening, player, end).ok()?;
                 Some(Found::Range(player, end, tricks))
             }
         }
@@ -745,11 +592,13 @@ fn cost_of(action: Action, values: &[CardValue]) -> Option<(Vec<Action>, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
     use tenace_rules::bridge::{BridgeMatch, BridgeOptions};
     use tenace_rules::{Call, Match, Phase};
 
     /// A deal of `variant` played out at random after one bid and three passes.
-    fn played_deal(variant: BridgeVariant, seed: u64) -> AnyGame {
+    pub(super) fn played_deal(variant: BridgeVariant, seed: u64) -> AnyGame {
         use rand::SeedableRng;
         use rand::seq::IndexedRandom;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -777,7 +626,7 @@ mod tests {
     }
 
     fn reviewed(deal: &AnyGame, threads: usize) -> Progress {
-        let reviewing = Reviewing::new();
+        let reviewing = Arc::new(Reviewing::new());
         Reviewer::new(threads)
             .expect("threads")
             .run(deal, &reviewing);
@@ -849,7 +698,7 @@ mod tests {
     fn a_stopped_review_ends_at_once_and_unfinished() {
         // Deuces Wild's opening solve takes minutes; a stop set first ends it before.
         let deal = played_deal(BridgeVariant::DeucesWild, 5);
-        let reviewing = Reviewing::new();
+        let reviewing = Arc::new(Reviewing::new());
         reviewing.stop();
         let started = Instant::now();
         Reviewer::new(2).expect("threads").run(&deal, &reviewing);
@@ -979,9 +828,9 @@ mod tests {
     #[test]
     fn progress_is_recorded_step_by_step() {
         let deal = played_deal(BridgeVariant::Standard, 5);
-        let reviewing = std::sync::Arc::new(Reviewing::new());
+        let reviewing = Arc::new(Reviewing::new());
         let worker = {
-            let reviewing = std::sync::Arc::clone(&reviewing);
+            let reviewing = Arc::clone(&reviewing);
             std::thread::spawn(move || Reviewer::new(1).expect("threads").run(&deal, &reviewing))
         };
         let mut seen = Vec::new();

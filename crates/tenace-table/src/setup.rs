@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use tenace_rules::bridge::{BridgeMatch, BridgeVariant};
+use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant};
 use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
 
@@ -156,6 +156,9 @@ impl TableSetup {
             Some(Value::Object(map)) => map,
             Some(_) => return Err(TableError::new("options", "expected a JSON object")),
         };
+        // Every option given is checked as the game's, before the match kind sets its own:
+        // a bad value is refused whatever the match kind would have put in its place.
+        check_given(game, &options)?;
         let kind = match (game, match_kind) {
             ("devils-bridge", None | Some(MatchKind::Series)) => MatchKind::Series,
             ("bridgette", None | Some(MatchKind::Game)) => MatchKind::Game,
@@ -178,19 +181,18 @@ impl TableSetup {
             }
             (_, kind) => kind.unwrap_or(MatchKind::SingleDeal),
         };
-        let scoring = match kind {
-            MatchKind::SingleDeal => {
-                options.insert("boards".into(), Value::from(1));
-                options.insert("comparison".into(), Value::from("none"));
-                Some("duplicate")
+        for (key, set) in kind.sets() {
+            match options.get(key) {
+                Some(given) if *given != set => {
+                    return Err(TableError::new(
+                        format!("options.{key}"),
+                        overridden(kind, key, &set, given),
+                    ));
+                }
+                _ => {
+                    options.insert(key.into(), set);
+                }
             }
-            MatchKind::Duplicate => Some("duplicate"),
-            MatchKind::Rubber => Some("rubber"),
-            MatchKind::Chicago => Some("chicago"),
-            MatchKind::Series | MatchKind::Game => None,
-        };
-        if let Some(scoring) = scoring {
-            options.insert("scoring".into(), Value::from(scoring));
         }
         let setup = TableSetup {
             game: game.to_string(),
@@ -205,34 +207,121 @@ impl TableSetup {
 
     /// The match as dealt, before any action.
     pub fn deal(&self) -> Result<TableMatch, TableError> {
-        let bad = |e: String| {
-            // The engine's messages start with the option's name or `options:`.
-            let message = e.strip_prefix("options: ").unwrap_or(&e).to_string();
-            TableError::new("options", message)
-        };
-        Ok(match self.game.as_str() {
-            "devils-bridge" => {
-                let options = DevilsBridgeOptions::from_json(&self.options).map_err(bad)?;
-                TableMatch::Devils(
+        let bad = |e: String| TableError::new("options", engine_words(&e));
+        Ok(
+            match GameOptions::read(&self.game, &self.options).map_err(bad)? {
+                GameOptions::Devils(options) => TableMatch::Devils(
                     DevilsMatch::new(options, self.seed).map_err(|e| bad(e.to_string()))?,
-                )
-            }
-            "bridgette" => {
-                let options = BridgetteOptions::from_json(&self.options).map_err(bad)?;
-                TableMatch::Bridgette(
+                ),
+                GameOptions::Bridgette(options) => TableMatch::Bridgette(
                     BridgetteMatch::new(options, self.seed).map_err(|e| bad(e.to_string()))?,
-                )
-            }
-            name => {
-                let (variant, options) =
-                    BridgeVariant::parse_options(name, &self.options).map_err(bad)?;
-                TableMatch::Bridge(
+                ),
+                GameOptions::Bridge(variant, options) => TableMatch::Bridge(
                     BridgeMatch::with_variant(variant, options, self.seed)
                         .map_err(|e| bad(e.to_string()))?,
-                )
-            }
-        })
+                ),
+            },
+        )
     }
+}
+
+impl MatchKind {
+    /// The options this match kind sets itself, whatever was asked: the partnership games'
+    /// `scoring`, and a single deal's one uncompared board.
+    fn sets(self) -> Vec<(&'static str, Value)> {
+        let scoring = |mode: &str| ("scoring", Value::from(mode));
+        match self {
+            MatchKind::SingleDeal => vec![
+                ("boards", Value::from(1)),
+                ("comparison", Value::from("none")),
+                scoring("duplicate"),
+            ],
+            MatchKind::Duplicate => vec![scoring("duplicate")],
+            MatchKind::Rubber => vec![scoring("rubber")],
+            MatchKind::Chicago => vec![scoring("chicago")],
+            MatchKind::Series | MatchKind::Game => Vec::new(),
+        }
+    }
+}
+
+/// Why an option the match kind sets may not be given another value: a silent change
+/// would play another match than the one asked for.
+fn overridden(kind: MatchKind, key: &str, set: &Value, given: &Value) -> String {
+    let kind = kind.as_str();
+    match (key, given.as_str(), set.as_str()) {
+        // Each scoring mode is also a match kind of that name.
+        ("scoring", Some(mode), Some(set)) => format!(
+            "a {kind} match is scored {set}: for {mode} scoring ask for the match {mode:?}, \
+             or leave scoring out"
+        ),
+        _ => format!(
+            "a {kind} match is one board, not compared ({key} {set}): for {key} {given} ask \
+             for the match \"duplicate\", or leave {key} out"
+        ),
+    }
+}
+
+/// A game's options as its engine reads them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameOptions {
+    /// A partnership game: its variant and Contract Bridge's options.
+    Bridge(BridgeVariant, BridgeOptions),
+    /// Devil's Bridge.
+    Devils(DevilsBridgeOptions),
+    /// Bridgette.
+    Bridgette(BridgetteOptions),
+}
+
+impl GameOptions {
+    /// Reads `given` (an object with RULES.md's keys, or `null` for the defaults) as the
+    /// engine of `game` does. The error is the engine's: it names the key at fault when
+    /// one key alone is.
+    pub fn read(game: &str, given: &Value) -> Result<GameOptions, String> {
+        match game {
+            "devils-bridge" => DevilsBridgeOptions::from_json(given).map(GameOptions::Devils),
+            "bridgette" => BridgetteOptions::from_json(given).map(GameOptions::Bridgette),
+            name => BridgeVariant::parse_options(name, given)
+                .map(|(variant, options)| GameOptions::Bridge(variant, options)),
+        }
+    }
+
+    /// The options with every key filled in, as the engine echoes options in force.
+    pub fn to_json(&self) -> Value {
+        match self {
+            GameOptions::Bridge(variant, options) => variant.options_json(options),
+            GameOptions::Devils(options) => options.to_json(),
+            GameOptions::Bridgette(options) => options.to_json(),
+        }
+    }
+}
+
+/// An engine's message without its `options: ` lead: the error's field says that.
+fn engine_words(message: &str) -> String {
+    message
+        .strip_prefix("options: ")
+        .unwrap_or(message)
+        .to_string()
+}
+
+/// Checks the options given for `game`; the error names the option at fault
+/// (`options.boards`), found by reading each option alone, or `options` when only a
+/// combination is refused (Devil's Bridge's players × max_hand).
+fn check_given(game: &str, given: &Map<String, Value>) -> Result<(), TableError> {
+    let Err(message) = GameOptions::read(game, &Value::Object(given.clone())) else {
+        return Ok(());
+    };
+    let refused_alone = |key: &String, value: &Value| {
+        let alone = Map::from_iter([(key.clone(), value.clone())]);
+        GameOptions::read(game, &Value::Object(alone)).is_err()
+    };
+    let field = given
+        .iter()
+        .find(|(key, value)| refused_alone(key, value))
+        .map_or_else(
+            || "options".to_string(),
+            |(key, _)| format!("options.{key}"),
+        );
+    Err(TableError::new(field, engine_words(&message)))
 }
 
 #[cfg(test)]
@@ -281,7 +370,7 @@ mod tests {
                 settings()
             ))
             .as_deref(),
-            Some("options")
+            Some("options.players")
         );
         assert_eq!(
             field(TableSetup::new(
@@ -302,6 +391,112 @@ mod tests {
             field(TableSetup::new("bridge", None, None, 1, slow)).as_deref(),
             Some("settings.think_ms")
         );
+    }
+
+    /// What `new` blames for these options, or `None` when it takes them.
+    fn blamed(game: &str, kind: Option<MatchKind>, options: Value) -> Option<String> {
+        TableSetup::new(game, kind, Some(options), 1, Settings::default())
+            .err()
+            .map(|e| e.field)
+    }
+
+    #[test]
+    fn an_option_is_checked_whether_or_not_the_match_kind_sets_it() {
+        let bad = [
+            json!({"boards": "x"}),
+            json!({"scoring": "nonsense"}),
+            json!({"comparison": 5}),
+            json!({"boards": 0}),
+        ];
+        for options in bad {
+            let key = options
+                .as_object()
+                .and_then(|o| o.keys().next().cloned())
+                .unwrap_or_default();
+            for kind in [
+                None,
+                Some(MatchKind::SingleDeal),
+                Some(MatchKind::Duplicate),
+            ] {
+                assert_eq!(
+                    blamed("bridge", kind, options.clone()),
+                    Some(format!("options.{key}")),
+                    "{options} as {kind:?}"
+                );
+            }
+        }
+        assert_eq!(
+            blamed("five-crowns", None, json!({"fc_honors": "both"})).as_deref(),
+            Some("options.fc_honors")
+        );
+        assert_eq!(
+            blamed("bridge", None, json!({"colour": "red"})).as_deref(),
+            Some("options.colour")
+        );
+        // Refused only together: blamed on the options as a whole, the message says why.
+        let together = TableSetup::new(
+            "devils-bridge",
+            None,
+            Some(json!({"players": 7, "max_hand": 10})),
+            1,
+            Settings::default(),
+        );
+        let error = together.expect_err("7 × 10 + 1 > 52");
+        assert_eq!(error.field, "options");
+        assert!(error.message.contains("max_hand"), "{error}");
+    }
+
+    #[test]
+    fn a_value_the_match_kind_sets_otherwise_is_refused_and_its_own_is_taken() {
+        let refused = [
+            (None, json!({"boards": 16}), "options.boards"),
+            (None, json!({"scoring": "rubber"}), "options.scoring"),
+            (
+                Some(MatchKind::SingleDeal),
+                json!({"comparison": "imps"}),
+                "options.comparison",
+            ),
+            (
+                Some(MatchKind::Duplicate),
+                json!({"scoring": "chicago"}),
+                "options.scoring",
+            ),
+            (
+                Some(MatchKind::Rubber),
+                json!({"scoring": "duplicate"}),
+                "options.scoring",
+            ),
+        ];
+        for (kind, options, field) in refused {
+            let error = TableSetup::new(
+                "bridge",
+                kind,
+                Some(options.clone()),
+                1,
+                Settings::default(),
+            )
+            .err()
+            .unwrap_or_else(|| panic!("{options} as {kind:?} was taken"));
+            assert_eq!(error.field, field, "{options}");
+            assert!(error.message.contains("ask for the match"), "{error}");
+        }
+        let taken = [
+            (
+                None,
+                json!({"boards": 1, "comparison": "none", "scoring": "duplicate"}),
+            ),
+            (
+                Some(MatchKind::Rubber),
+                json!({"scoring": "rubber", "boards": 8}),
+            ),
+            (
+                Some(MatchKind::Duplicate),
+                json!({"boards": 8, "comparison": "imps"}),
+            ),
+        ];
+        for (kind, options) in taken {
+            assert_eq!(blamed("bridge", kind, options.clone()), None, "{options}");
+        }
     }
 
     #[test]

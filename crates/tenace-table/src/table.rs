@@ -332,7 +332,7 @@ impl Table {
                 if self.seats[seat.index()] != Occupant::Empty {
                     return Err(TableError::new(
                         "seat",
-                        format!("{} is taken", self.game.seat_name(seat)),
+                        format!("{} is taken", self.game.seat_in_words(seat)),
                     ));
                 }
                 Ok(Event::Sit {
@@ -345,7 +345,7 @@ impl Table {
                 self.before_start("changing seats")?;
                 let from = seated()?;
                 let to = self.seat_named("seat", seat)?;
-                let to_name = self.game.seat_name(to);
+                let to_name = self.game.seat_in_words(to);
                 match &self.seats[to.index()] {
                     _ if to == from => Err(TableError::new(
                         "seat",
@@ -385,7 +385,7 @@ impl Table {
                 if !matches!(self.seats[seat.index()], Occupant::Human { .. }) {
                     return Err(TableError::new(
                         "seat",
-                        format!("nobody sits in {}", self.game.seat_name(seat)),
+                        format!("nobody sits in {}", self.game.seat_in_words(seat)),
                     ));
                 }
                 Ok(Event::Remove { seat: seat.0 })
@@ -406,7 +406,7 @@ impl Table {
                         if matches!(occupant, Occupant::Human { .. }) {
                             return Err(TableError::new(
                                 "seat",
-                                format!("{} is taken by a player", self.game.seat_name(seat)),
+                                format!("{} is taken by a player", self.game.seat_in_words(seat)),
                             ));
                         }
                         Ok(Event::Bot {
@@ -420,7 +420,10 @@ impl Table {
                     }),
                     None => Err(TableError::new(
                         "seat",
-                        format!("no computer player sits in {}", self.game.seat_name(seat)),
+                        format!(
+                            "no computer player sits in {}",
+                            self.game.seat_in_words(seat)
+                        ),
                     )),
                 }
             }
@@ -550,7 +553,7 @@ impl Table {
         if self.bot_level(seat).is_none() {
             return Err(TableError::new(
                 "seat",
-                format!("no computer player plays {}", self.game.seat_name(seat)),
+                format!("no computer player plays {}", self.game.seat_in_words(seat)),
             ));
         }
         match command {
@@ -595,13 +598,13 @@ impl Table {
                 .game
                 .to_act()
                 .iter()
-                .map(|p| self.game.seat_name(p))
+                .map(|p| self.game.player_in_words(p))
                 .collect();
             return Err(TableError::new(
                 "turn",
                 format!(
                     "{} may not act now: it is {}'s turn",
-                    self.game.seat_name(seat),
+                    self.game.player_in_words(seat),
                     turn.join(" or ")
                 ),
             ));
@@ -646,6 +649,15 @@ impl Table {
             return Err(TableError::new(
                 "undo",
                 "no undo in a blind hand: a card once seen cannot be unseen (RULES.md §3.1)",
+            ));
+        }
+        // The computer players at the other table take nothing back, so a board compared
+        // with theirs stays fair only if an undo here has seen no one else's action.
+        if self.game.is_compared() && cut + 1 != history.len() {
+            return Err(TableError::new(
+                "undo",
+                "at a duplicate table compared with the computer players' table, an undo is \
+                 allowed only before the next action",
             ));
         }
         let bots_must_consent = (0..self.seats.len() as u8).map(Player).any(|p| {

@@ -734,3 +734,36 @@ fn a_finished_deal_shows_the_hands_as_dealt() {
         }
     }
 }
+
+/// A four-player Devil's Bridge table has no North: its refusals name numbered players
+/// and seats, as the game does, never compass seats.
+#[test]
+fn a_numbered_table_names_players_and_seats_by_number() {
+    let mut t = table("devils-bridge", None, Some(json!({"players": 4})));
+    let mut log = Vec::new();
+    for (id, seat) in (1..).zip(["0", "1", "2", "3"]) {
+        if seat == "3" {
+            let taken = run(&mut t, &mut log, &player(id), sit("2")).expect_err("taken");
+            assert_eq!(taken.message, "seat 2 is taken", "{taken}");
+        }
+        run(&mut t, &mut log, &player(id), sit(seat)).expect("a free seat");
+    }
+    let acting = t.game().to_act();
+    let waiting = (0..4u8)
+        .map(Player)
+        .find(|p| !acting.contains(*p))
+        .expect("someone waits");
+    let id = i64::from(waiting.0) + 1;
+    let refused = run(&mut t, &mut log, &player(id), act("0")).expect_err("not their turn");
+    assert_eq!(refused.field, "turn");
+    assert!(
+        refused.message.starts_with(&format!(
+            "player {} may not act now: it is player ",
+            waiting.0
+        )),
+        "{refused}"
+    );
+    for seat in ["N", "E", "S", "W"] {
+        assert!(!refused.message.contains(&format!("{seat}'s")), "{refused}");
+    }
+}

@@ -367,6 +367,7 @@ impl Table {
         m.put("swaps", &swaps);
         m.put("deal_number", &deal_number);
         m.put("second_table", &game.is_second_table());
+        m.put("compared", &game.is_compared());
         m.put("to_act", &to_act);
         m.put("sheet", &game.sheet_json());
         m.put("undo", &undo);

@@ -324,6 +324,7 @@ fn new_play(variant: BridgeVariant, contract: Contract, declarer: Seat) -> Trick
         variant.hand_size(),
         declarer.lho().into(),
     )
+    .with_seat_names()
 }
 
 /// The card an action plays, with the suit named for a joker.

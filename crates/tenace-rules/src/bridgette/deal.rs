@@ -220,7 +220,8 @@ impl BridgetteDeal {
 
     fn not_to_act(player: Player, reason: impl Into<String>) -> IllegalAction {
         IllegalAction::NotToAct {
-            player: player.to_string(),
+            // Numbered players: the count only matters for seat names.
+            player: crate::game::player_in_words(player, 0, false),
             reason: reason.into(),
         }
     }

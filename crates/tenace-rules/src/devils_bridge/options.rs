@@ -81,7 +81,8 @@ pub struct DevilsBridgeOptions {
     /// `scoring`: `tricks_plus_bonus` (default) or `exact_only`.
     pub scoring: DevilsScoring,
     /// `target_score`: the series stops after the hand in which someone reaches it;
-    /// `None` (JSON `null`) plays the whole series. Default 100 (decision H1).
+    /// `None` (JSON `null`, the default) plays the whole series, so its final blind
+    /// hand is always dealt; the highest total wins (decision H1).
     pub target_score: Option<u32>,
     /// `tie_break`: `shared` (default) or `extra_max_hands`.
     pub tie_break: TieBreak,
@@ -96,7 +97,7 @@ impl Default for DevilsBridgeOptions {
             allow_bid_changes: true,
             blind_one_card_hands: BlindHands::Final,
             scoring: DevilsScoring::TricksPlusBonus,
-            target_score: Some(100),
+            target_score: None,
             tie_break: TieBreak::Shared,
         }
     }

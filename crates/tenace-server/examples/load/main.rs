@@ -19,6 +19,12 @@
 //! makes its first moves at once, is then left out of the figures (the CPU line still
 //! counts it).
 //!
+//! The clients set `TCP_NODELAY` on their sockets; `--plain-client` leaves it off, as most
+//! HTTP and WebSocket libraries do. The server sets it on every socket it accepts (a
+//! table's frames are small, and with Nagle's algorithm the second of two waits for the
+//! client's delayed ACK); `--server-nagle` clears it again on the server's side, to measure
+//! what that costs.
+//!
 //! `--relay VIEW_BYTES` runs the same clients against a reference instead of the server:
 //! a relay on the same stack (axum, tokio) that acknowledges each action and sends the
 //! table's sockets a view of that many bytes, with no engine, no store and no views to
@@ -28,7 +34,7 @@
 //! It prints moves per second (the people's) and table events per second (everyone's,
 //! counted from the versions the views carry), the move-to-broadcast latency p50/p99/max
 //! (from sending `act` to receiving the `view` that holds it, on the acting connection and
-//! on the other people's), with computer players how long after the pacing pause their
+//! on the other people's) and from `act` to its `ack`, with computer players how long after the pacing pause their
 //! actions reach the person, the server's memory per table (its RSS growth over N), and
 //! the CPU seconds the server and the clients used. First, as a reference from the same
 //! run on the same disk, the store's group committer alone: appends a second and append
@@ -96,6 +102,10 @@ struct Args {
     warmup: u64,
     /// Run against the reference relay, whose views are this many bytes, not the server.
     relay: Option<usize>,
+    /// Clients without `TCP_NODELAY`.
+    plain_client: bool,
+    /// The server's (or relay's) sockets with Nagle's algorithm: `TCP_NODELAY` cleared.
+    server_nagle: bool,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -107,6 +117,8 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         people: 4,
         warmup: 0,
         relay: None,
+        plain_client: false,
+        server_nagle: false,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -126,9 +138,11 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             "--no-reference" => args.reference = false,
             "--people" => args.people = value("--people")? as usize,
             "--relay" => args.relay = Some(value("--relay")? as usize),
+            "--plain-client" => args.plain_client = true,
+            "--server-nagle" => args.server_nagle = true,
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --relay VIEW_BYTES, --no-reference)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --relay VIEW_BYTES, --no-reference, --plain-client, --server-nagle)"
                 ));
             }
         }
@@ -155,7 +169,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     if argv.first().map(String::as_str) == Some(RELAY_CHILD) {
-        return match relay_child(argv.get(1), argv.get(2)) {
+        return match relay_child(argv.get(1), argv.get(2), nagle_arg(argv.get(3))) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("load relay: {e}");
@@ -164,7 +178,7 @@ fn main() -> ExitCode {
         };
     }
     if argv.first().map(String::as_str) == Some(CHILD) {
-        return match child(argv.get(1)) {
+        return match child(argv.get(1), nagle_arg(argv.get(2))) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("load server: {e}");
@@ -238,15 +252,27 @@ where
     })
 }
 
-/// The server: the real `serve` over a SQLite file.
-fn child(db: Option<&String>) -> Result<(), String> {
+/// The children's last argument: whether their sockets keep Nagle's algorithm.
+const NAGLE: &str = "nagle";
+
+fn nagle_arg(arg: Option<&String>) -> bool {
+    arg.is_some_and(|a| a == NAGLE)
+}
+
+/// The server: the real `serve` over a SQLite file; with `nagle` its accepted sockets
+/// have `TCP_NODELAY` cleared again, as before the server set it.
+fn child(db: Option<&String>, nagle: bool) -> Result<(), String> {
     let db = db.ok_or("the database path is missing")?.clone();
     child_on_loopback(|listener, shutdown| async move {
         let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
         // Computer players keep each table's own pacing: 0 at full speed, the pace else.
+        let clear_nodelay = |stream: &tokio::net::TcpStream| {
+            let _ = stream.set_nodelay(false);
+        };
         let config = tenace_server::ServerConfig {
             bot_pacing: None,
             tables_per_hour: u64::MAX,
+            on_accept: nagle.then(|| tenace_server::AcceptHook(Arc::new(clear_nodelay))),
             ..tenace_server::ServerConfig::default()
         };
         tenace_server::serve(listener, Arc::new(store), config, shutdown)
@@ -256,7 +282,7 @@ fn child(db: Option<&String>) -> Result<(), String> {
 }
 
 /// The reference relay, views of `bytes` bytes, `people` a table.
-fn relay_child(bytes: Option<&String>, people: Option<&String>) -> Result<(), String> {
+fn relay_child(bytes: Option<&String>, people: Option<&String>, nagle: bool) -> Result<(), String> {
     let bytes: usize = bytes
         .and_then(|b| b.parse().ok())
         .ok_or("the view size is missing")?;
@@ -264,7 +290,7 @@ fn relay_child(bytes: Option<&String>, people: Option<&String>) -> Result<(), St
         .and_then(|p| p.parse().ok())
         .ok_or("the people a table are missing")?;
     child_on_loopback(|listener, shutdown| async move {
-        relay::serve(listener, bytes, people, shutdown)
+        relay::serve(listener, bytes, people, !nagle, shutdown)
             .await
             .map_err(|e| e.to_string())
     })
@@ -390,8 +416,9 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// The table server, or with `relay` the reference relay with views of that size.
-    fn start(relay: Option<usize>, people: usize) -> Result<ServerProcess, String> {
+    /// The table server, or with `relay` the reference relay with views of that size;
+    /// with `nagle`, without `TCP_NODELAY` on its sockets.
+    fn start(relay: Option<usize>, people: usize, nagle: bool) -> Result<ServerProcess, String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let mut command = std::process::Command::new(exe);
@@ -402,6 +429,9 @@ impl ServerProcess {
                 .arg(people.to_string()),
             None => command.arg(CHILD).arg(dir.path().join("tenace.sqlite")),
         };
+        if nagle {
+            command.arg(NAGLE);
+        }
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -571,6 +601,8 @@ struct Run {
     pace: Option<Duration>,
     /// Scripted people per table (1: seat S, the others computer players).
     people: usize,
+    /// Whether the clients leave `TCP_NODELAY` off.
+    plain_client: bool,
     ready: AtomicUsize,
     failed: AtomicUsize,
     all_ready: Notify,
@@ -585,6 +617,9 @@ struct Run {
 struct Measured {
     moves: u64,
     acting: Vec<u32>,
+    /// From sending `act` to its `ack`, which the server sends after the view: a
+    /// separate small write that Nagle's algorithm would hold for the client's ACK.
+    acks: Vec<u32>,
     others: Vec<u32>,
     /// With computer players: how long after the view before it each computer player's
     /// action reached the person, beyond the pacing pause (think, store, broadcast).
@@ -636,7 +671,9 @@ async fn player(
         .connect(run.server)
         .await
         .map_err(|e| format!("connect: {e}"))?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    if !run.plain_client {
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+    }
     // Views are a few KiB: small buffers keep 40,000 client sockets affordable.
     let config = WebSocketConfig::default()
         .read_buffer_size(16 * 1024)
@@ -771,9 +808,15 @@ async fn player(
                         }
                     }
                     "ack" if pending.as_ref().is_some_and(|p| message.id.as_deref() == Some(p.0.as_str())) => {
-                        acted_at = pending.take().map(|p| p.1);
+                        let acted = pending.take();
+                        acted_at = acted.as_ref().map(|p| p.1);
                         if in_window {
                             measured.moves += 1;
+                            if let Some((_, _, sent, _)) = acted
+                                && window.is_some_and(|(from, _)| sent >= from)
+                            {
+                                measured.acks.push(micros_since(sent));
+                            }
                         }
                     }
                     "error" => {
@@ -854,6 +897,19 @@ async fn run(args: Args) -> Result<(), String> {
         "load: {tables} bridge tables, {players}, {shape}, {} s measured after {} s of warm-up",
         args.secs, args.warmup
     );
+    println!(
+        "sockets: the clients' {}, the server's {}",
+        if args.plain_client {
+            "plain (TCP_NODELAY off)"
+        } else {
+            "with TCP_NODELAY"
+        },
+        if args.server_nagle {
+            "with TCP_NODELAY cleared (--server-nagle)"
+        } else {
+            "with TCP_NODELAY"
+        }
+    );
     if let Some(bytes) = args.relay {
         println!(
             "against the reference relay, not the table server: every action acknowledged and relayed to the table as a {bytes}-byte view, with no engine, no store and no views to write"
@@ -866,7 +922,7 @@ async fn run(args: Args) -> Result<(), String> {
             .map_err(|e| e.to_string())??;
     }
 
-    let server = ServerProcess::start(args.relay, people)?;
+    let server = ServerProcess::start(args.relay, people, args.server_nagle)?;
     let pid = server.pid();
     let mut http = Http::connect(server.addr).await?;
     let mut cookies = Vec::new();
@@ -931,6 +987,7 @@ async fn run(args: Args) -> Result<(), String> {
         server: server.addr,
         pace: args.pace,
         people,
+        plain_client: args.plain_client,
         ready: AtomicUsize::new(0),
         failed: AtomicUsize::new(0),
         all_ready: Notify::new(),
@@ -1028,6 +1085,7 @@ async fn run(args: Args) -> Result<(), String> {
             Ok(Ok(Ok(m))) => {
                 measured.moves += m.moves;
                 measured.acting.extend(m.acting);
+                measured.acks.extend(m.acks);
                 measured.others.extend(m.others);
                 measured.bots.extend(m.bots);
                 measured.views += m.views;
@@ -1048,6 +1106,8 @@ async fn run(args: Args) -> Result<(), String> {
     }
     let (server_rss_end, server_cpu_end) = process_usage(&pid);
     let (_, client_cpu_end) = process_usage("self");
+    // A new connection: the server closes one idle longer than its header time limit.
+    let mut http = Http::connect(server.addr).await?;
     let metrics = quick(http.request("GET", "/metrics", None, "")).await?.2;
     drop(server);
 
@@ -1075,6 +1135,7 @@ async fn run(args: Args) -> Result<(), String> {
         "{}",
         summary("move to view, acting connection", measured.acting)
     );
+    println!("{}", summary("move to ack", measured.acks));
     if people > 1 {
         println!(
             "{}",

@@ -16,6 +16,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -39,11 +40,13 @@ struct Relay {
     people: usize,
 }
 
-/// Serves the relay on `listener` until `shutdown` completes.
+/// Serves the relay on `listener` until `shutdown` completes, with `TCP_NODELAY` on its
+/// sockets as the table server has, unless `nodelay` is false.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     view_bytes: usize,
     people: usize,
+    nodelay: bool,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let relay = Arc::new(Relay {
@@ -61,6 +64,9 @@ pub async fn serve(
             get(|| async { "tenace_append_seconds_sum 0\ntenace_append_seconds_count 0\n" }),
         )
         .with_state(relay);
+    let listener = listener.tap_io(move |stream| {
+        let _ = stream.set_nodelay(nodelay);
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await

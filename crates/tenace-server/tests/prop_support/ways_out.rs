@@ -104,20 +104,28 @@ pub async fn read_every_way_out(
             record(body, reply.body);
         }
 
-        if let (Receiver::Seat(seat), Some(cookie)) = (&reader.receiver, cookie)
+        if let (Receiver::Seat(_), Some(cookie)) = (&reader.receiver, cookie)
             && json["deal"]["blind"] != json!(true)
             && json["status"] == "playing"
         {
-            // A card this reader does not hold, sent as theirs: refused, and the refusal
-            // must name no card but that one.
-            let own: Vec<&str> = json["deal"]["hands"][seat]
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
+            // A card in no hand this reader sees (their own, or dummy's, which declarer
+            // plays), sent as theirs: refused, and the refusal must name no card but that
+            // one.
+            let seen: Vec<&str> = json["deal"]["hands"]
+                .as_object()
+                .map(|hands| {
+                    hands
+                        .values()
+                        .filter_map(Value::as_array)
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .collect()
+                })
                 .unwrap_or_default();
-            let card = ["C3", "D3", "H3", "S3", "C4", "D4", "H4", "S4"]
+            let card = ["C3", "D3", "H3", "S3", "C4", "D4", "H4", "S4", "C5", "D5"]
                 .into_iter()
-                .find(|c| !own.contains(c))
-                .unwrap_or("C5");
+                .find(|c| !seen.contains(c))
+                .unwrap_or("C6");
             let id = format!("{HTTP_ID}{}-{}", reader.who.replace(' ', "-"), sent.len());
             let command = json!({"v": 1, "type": "act", "id": id, "action": card});
             sent.insert(id, command.clone());

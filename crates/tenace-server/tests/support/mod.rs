@@ -276,14 +276,27 @@ impl Client {
         self.command_as_sent(&command).await
     }
 
-    /// Sends a command exactly as given (its own id) and returns its answer.
+    /// Sends a command exactly as given (its own id) and returns its answer. A command
+    /// the socket's rate limit dropped (a loaded machine can bunch a script's messages
+    /// past 20 a second) is sent again after a pause, as a real client would; the chat
+    /// limit's refusal is an answer like any other.
     pub async fn command_as_sent(&mut self, command: &Value) -> Value {
-        self.send_text(&command.to_string()).await;
         loop {
-            let frame = self.next().await.expect("an answer");
-            if frame["type"] != "view" && frame["id"] == command["id"] {
-                return frame;
+            self.send_text(&command.to_string()).await;
+            let answer = loop {
+                let frame = self.next().await.expect("an answer");
+                if frame["type"] != "view" && frame["id"] == command["id"] {
+                    break frame;
+                }
+            };
+            let dropped = answer["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("messages a second"));
+            if answer["type"] == "error" && answer["field"] == "rate" && dropped {
+                tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+                continue;
             }
+            return answer;
         }
     }
 

@@ -117,8 +117,8 @@ fn sanitized(mut full: View, game: &PlayMatch, viewer: Player) -> View {
 
 /// The double-dummy analysis of a review, solved on a thread of its own (its steps shared
 /// out among every core) so the screen stays live: a full deal of the generic games can
-/// take the solver minutes. Dropping it asks the work to stop; it ends within one solver
-/// slice.
+/// take the solver minutes. Dropping it asks the work to stop: the solvers read the stop
+/// flag as they search, so it ends within milliseconds.
 pub struct Analysis {
     reviewing: Arc<Reviewing>,
     worker: JoinHandle<()>,
