@@ -5,6 +5,8 @@
 
 import { h, replace } from "./dom.js";
 import { cardFace, callName, callLabel, suitSymbol, suitClass } from "./cards.js";
+import { armedAction, confirmOrSend } from "./confirm.js";
+import { namePlayers } from "./deal.js";
 
 /** A call of the partnership games and Bridgette, as the engine writes it. */
 const CALL = /^(P|X|XX|[0-7](C|D|H|S|R|NT))$/;
@@ -421,6 +423,10 @@ export function renderBiddingBox(el, view, ctx) {
       const own = reason.startsWith(`${state.tapped} `);
       replace(line, callElement(state.tapped), own ? reason.slice(state.tapped.length) : [": ", reason]);
       line.hidden = false;
+    } else if (legalSet.has(armedAction())) {
+      // Confirm is on and a first tap raised this call: say what the second does.
+      replace(line, callElement(armedAction()), ": tap it again to send it, anywhere else to cancel.");
+      line.hidden = false;
     } else {
       replace(line);
       line.hidden = true;
@@ -433,6 +439,10 @@ export function renderBiddingBox(el, view, ctx) {
       return;
     }
     if (state.busy) return;
+    state.tapped = null;
+    confirmOrSend(call, () => send(call));
+  };
+  const send = (call) => {
     state.busy = true;
     state.tapped = null;
     showReason();
@@ -480,7 +490,7 @@ export function renderBiddingBox(el, view, ctx) {
  */
 export function callReason(view, call) {
   const reasons = view.call_reasons || {};
-  return reasons[call] || GENERIC_REASON;
+  return reasons[call] ? namePlayers(view, reasons[call]) : GENERIC_REASON;
 }
 
 /** The levels × strains grid with the zero row where the game has `0NT`, then P X XX. */
@@ -531,7 +541,13 @@ function devilsBox(deal, legal, button) {
   }
   if (changing) {
     parts.push(
-      h("p", { class: "box-prompt" }, "Change your bid (until the player on your left bids) to:"),
+      // RULES.md §3: the dealer may change until the first card, the others until the
+      // player on their left bids.
+      h(
+        "p",
+        { class: "box-prompt" },
+        deal.dealer === deal.viewer ? "Change your bid (until the first card is played) to:" : "Change your bid (until the player on your left bids) to:",
+      ),
       h("div", { class: "bid-row numbers" }, numbers.map((n) => button(`change ${n}`, String(n), "change"))),
     );
   }
@@ -578,7 +594,7 @@ export function renderExchange(el, view, ctx) {
   const actor = (deal.to_act || [])[0];
   if (inExchange && me !== null && me !== undefined && actor === me) {
     const left = drawCount(me) - discardCount(me);
-    prompt = `Choose ${left} card${left === 1 ? "" : "s"} to discard: tap them in your hand.`;
+    prompt = `Choose ${left} card${left === 1 ? "" : "s"} to discard from your hand.`;
   } else if (inExchange && actor !== undefined) {
     const left = drawCount(actor) - discardCount(actor);
     prompt = `${label(actor)} is discarding (${left} to go).`;
@@ -586,6 +602,7 @@ export function renderExchange(el, view, ctx) {
     prompt = "The exchange is over.";
   }
   parts.push(h("p", { class: inExchange && actor === me ? "box-prompt your-turn" : "box-prompt" }, prompt));
+  if (inExchange && actor === me && ctx.discardChoice) parts.push(discardSend(ctx, drawCount(me) - discardCount(me)));
   const fact = (title, ...content) => h("div", { class: "fact" }, h("span", { class: "fact-label" }, title), content);
   const facts = [];
   if (deal.upcard) facts.push(fact("Up-card", cardRow([deal.upcard], "up-card")));
@@ -605,4 +622,35 @@ export function renderExchange(el, view, ctx) {
   }
   parts.push(h("div", { class: "exchange-facts" }, facts));
   replace(el, h("div", { class: "exchange-panel" }, h("h3", { class: "panel-title" }, "Exchange"), parts));
+}
+
+/**
+ * The discards chosen in the hand and the one button that sends them (`#discard-send`,
+ * its `data-needed` the number to choose), enabled once the number is right.
+ */
+function discardSend(ctx, left) {
+  const choice = ctx.discardChoice;
+  const chosen = choice.cards.length;
+  const ready = chosen === left && !choice.sending;
+  return h(
+    "div",
+    { class: "discard-send" },
+    h("span", { class: "discard-count", "aria-live": "polite" }, `${chosen} of ${left} chosen`),
+    h(
+      "button",
+      {
+        type: "button",
+        id: "discard-send",
+        class: "primary",
+        dataset: { needed: String(left) },
+        disabled: !ready,
+        "aria-busy": choice.sending ? "true" : null,
+        onclick: () => ctx.sendDiscards(),
+      },
+      choice.sending ? "Discarding…" : `Discard ${left === 1 ? "this card" : `these ${left}`}`,
+    ),
+    chosen && !choice.sending
+      ? h("button", { type: "button", id: "discard-clear", onclick: () => ctx.clearDiscards() }, "Clear")
+      : null,
+  );
 }

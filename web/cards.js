@@ -180,69 +180,38 @@ export function callLabel(call) {
   }
 }
 
-const RED = new Set(["H", "D"]);
-const BASE_ORDER = ["R", "S", "H", "C", "D"];
-
-/** red, black or its own colour (Stars): the colour classes a hand alternates between. */
-function colourOf(suit) {
-  if (suit === "R") return "stars";
-  return RED.has(suit) ? "red" : "black";
-}
-
 /**
- * The order of the suits present: trump first when given, colours alternating as far as
- * they can, otherwise as close to ★ ♠ ♥ ♣ ♦ as possible.
+ * A contract as the page writes it everywhere: its suit as a symbol, any double after it
+ * (`4SX` → "4♠X", `3NT` → "3NT", `2R` → "2★").
+ * @param {string} contract
  */
-function suitOrder(present, trump) {
-  let best = null;
-  let bestScore = Infinity;
-  for (const order of permutations(present)) {
-    if (trump && present.includes(trump) && order[0] !== trump) continue;
-    let clashes = 0;
-    for (let i = 1; i < order.length; i++) {
-      if (colourOf(order[i]) === colourOf(order[i - 1])) clashes++;
-    }
-    // Clashes dominate; the distance from the base order breaks ties.
-    let distance = 0;
-    order.forEach((s, i) => {
-      distance += Math.abs(BASE_ORDER.indexOf(s) - i);
-    });
-    const score = clashes * 100 + distance;
-    if (score < bestScore) {
-      bestScore = score;
-      best = order;
-    }
-  }
-  return best ?? [];
-}
-
-function permutations(items) {
-  if (items.length <= 1) return [items.slice()];
-  const out = [];
-  items.forEach((item, i) => {
-    const rest = items.slice(0, i).concat(items.slice(i + 1));
-    for (const p of permutations(rest)) out.push([item, ...p]);
-  });
-  return out;
+export function contractLabel(contract) {
+  const m = /^([0-7])(NT|[SHDCR])(X{0,2})$/.exec(String(contract));
+  if (!m) return String(contract ?? "");
+  return `${m[1]}${m[2] === "NT" ? "NT" : SUIT_SYMBOL[m[2]]}${m[3]}`;
 }
 
 /**
- * Sorts a hand for display: grouped by suit with colours alternating (♠ ♥ ♣ ♦, Stars first,
- * the trump suit first when `trump` is a suit), high to low within a suit, then the joker,
- * then Bridgette's colons (grand, royal, little). Unknown codes go last, as given.
+ * Sorts a hand for display: grouped by suit in the standard order, ★ ♠ ♥ ♦ ♣ (RULES.md
+ * §2.2 puts Stars above spades), high to low within a suit, then Bridgette's colons
+ * (grand, royal, little). Five Crowns' joker is "the two of trumps" in a suit contract
+ * (RULES.md §2.2), so with a `trump` suit it closes that suit; otherwise it comes after
+ * the last suit. `trumpFirst` moves the trump suit to the front, which only a dummy does
+ * (Law 41D: "trumps to dummy's right", declarer's left). Unknown codes go last, as given.
  * @param {string[]} cards
- * @param {{trump?: string|null}} [opts]
+ * @param {{trump?: string|null, trumpFirst?: boolean}} [opts]
  * @returns {string[]} a new array
  */
-export function sortHand(cards, { trump = null } = {}) {
+export function sortHand(cards, { trump = null, trumpFirst = false } = {}) {
   const list = Array.isArray(cards) ? cards : [];
-  const present = SUITS.filter((s) => list.some((c) => parseCard(c)?.suit === s));
-  const order = suitOrder(present, SUITS.includes(trump) ? trump : null);
+  const trumps = SUITS.includes(trump) ? trump : null;
+  const order = ["R", "S", "H", "D", "C"];
+  if (trumps && trumpFirst) order.sort((a, b) => (b === trumps) - (a === trumps));
   const key = (code) => {
     const card = parseCard(code);
     if (!card) return [9, 0];
     if (card.kind === "suited") return [order.indexOf(card.suit), RANKS.indexOf(card.rank)];
-    if (card.kind === "joker") return [6, 0];
+    if (card.kind === "joker") return trumps ? [order.indexOf(trumps), RANKS.length] : [6, 0];
     return [7, COLONS.indexOf(card.colon)];
   };
   return list

@@ -26,6 +26,7 @@ export const MATCH_NAMES = {
 };
 
 import { resultText, signed } from "./sheet.js";
+import { contractLabel } from "./cards.js";
 
 const COMPASS = { N: "North", E: "East", S: "South", W: "West" };
 
@@ -91,6 +92,15 @@ export function seatName(view, seat) {
   if (!entry || (!entry.player && !entry.bot)) return label;
   if (entry.bot && !entry.player) return isPartnership(view.game) ? label : `Bot ${label.replace("Seat ", "")}`;
   return entry.name || label;
+}
+
+/**
+ * A server message as the page names players: the engine writes "player 2" at the
+ * numbered tables (its notation counts from 0), the page shows names and "Seat 3".
+ */
+export function namePlayers(view, text) {
+  if (!view || isPartnership(view.game) || typeof text !== "string") return text;
+  return text.replace(/\bplayer (\d)\b/g, (_, n) => seatName(view, n));
 }
 
 /** Whether an action string is a card (as opposed to a call, a bid, a discard, a claim). */
@@ -200,7 +210,7 @@ export function cardReason(view, card, fromSeat) {
   // The rule itself is the engine's: the server sends why each card is refused.
   const reasons = view.card_reasons || {};
   const reason = reasons[card] || (card.startsWith("JK") ? reasons.JK : null);
-  if (reason) return `Not allowed: ${reason}.`;
+  if (reason) return `Not allowed: ${namePlayers(view, reason)}.`;
   return "That card may not be played now.";
 }
 
@@ -230,7 +240,7 @@ export function resultLines(game, record, nameOf) {
   const lines = [];
   if (game === "bridgette") {
     const took = record.tricks_won ? record.tricks_won[record.declarer] : 0;
-    lines.push(`${record.contract} ${resultText(record.contract, took, game)} by ${nameOf(record.declarer)}: ${took} tricks.`);
+    lines.push(`${contractLabel(record.contract)} ${resultText(record.contract, took, game)} by ${nameOf(record.declarer)}: ${took} tricks.`);
     const points = record.points || {};
     const scorer = Object.keys(points).find((s) => points[s] > 0);
     lines.push(scorer ? `${nameOf(scorer)} scores ${points[scorer]}.` : "No score.");
@@ -238,7 +248,7 @@ export function resultLines(game, record, nameOf) {
   }
   const side = sideOf(record.declarer);
   const took = record.tricks_won_by_side ? record.tricks_won_by_side[side] : 0;
-  lines.push(`${record.contract} ${resultText(record.contract, took, game)} by ${nameOf(record.declarer)}: ${took} tricks.`);
+  lines.push(`${contractLabel(record.contract)} ${resultText(record.contract, took, game)} by ${nameOf(record.declarer)}: ${took} tricks.`);
   if (typeof record.score === "number") {
     lines.push(record.score >= 0 ? `North-South ${signed(record.score)}` : `East-West ${signed(-record.score)}`);
   }

@@ -7,8 +7,11 @@ import { callLabel, cardBack, cardButton, cardFace, sortHand } from "./cards.js"
 import { actingSeats, bottomSeat, isPartnership, playTurnSeat, rotated, seatLabel, seatName, seatsInOrder, tricksOf } from "./deal.js";
 import { callElement, contractName, isCall, isVulnerable } from "./auction.js";
 import { layoutLater } from "./tableframe.js";
+import { confirmOrSend } from "./confirm.js";
 
 const BOT_LEVELS = ["random", "basic", "expert"];
+/** The tag of a Devil's Bridge player who may change their bid but need not act. */
+const MAY_CHANGE = "may change bid";
 
 /**
  * Draws the felt from each view.
@@ -44,7 +47,9 @@ export function feltRenderer(t) {
       el.classList.add("pos-oval");
       // Kept a half seat's width inside the felt, so no seat pushes the page sideways.
       el.style.left = `clamp(var(--seat-half), ${50 + 41 * Math.cos(angle)}%, calc(100% - var(--seat-half)))`;
-      el.style.top = `${50 + 38 * Math.sin(angle)}%`;
+      // Below the strip the stylesheet keeps for the hand's facts on a phone (--oval-top).
+      const down = (50 + 38 * Math.sin(angle)) / 100;
+      el.style.top = `calc(var(--oval-top, 0px) + (100% - var(--oval-top, 0px)) * ${down.toFixed(4)})`;
     }
   }
 
@@ -83,10 +88,13 @@ export function feltRenderer(t) {
     }
     if (deal && deal.dummy === seat && deal.contract) marks.push(h("span", { class: "role", text: "Dummy" }));
     const stats = seatStats(seat);
+    const flag = isActing ? turnFlag(seat, isMe) : null;
+    // A Devil's Bridge player who may only change their bid is not the one play waits on.
+    const optional = flag === MAY_CHANGE;
     const el = h(
       "div",
       {
-        class: `seat${isActing ? " turn" : ""}${isMe ? " mine" : ""}${entry.presence === "empty" ? " empty" : ""}`,
+        class: `seat${isActing && !optional ? " turn" : ""}${optional ? " may-change" : ""}${isMe ? " mine" : ""}${entry.presence === "empty" ? " empty" : ""}`,
         dataset: { seat },
         role: "group",
         "aria-label": `${seatLabel(view.game, seat)}: ${seatName(view, seat)}`,
@@ -108,7 +116,7 @@ export function feltRenderer(t) {
           h("span", { class: "presence", text: isMe ? `you · ${presenceText(entry)}` : presenceText(entry) }),
           stats,
         ),
-        isActing ? h("span", { class: "turn-flag", text: turnFlag(seat, isMe) }) : null,
+        flag ? h("span", { class: optional ? "turn-flag optional" : "turn-flag", text: flag }) : null,
       ),
       view.status === "open" ? seatingControls(seat, entry) : null,
       !isBottom && deal ? renderOtherHand(seat) : null,
@@ -116,16 +124,34 @@ export function feltRenderer(t) {
     return el;
   }
 
-  /** The tag on an acting seat: one's own turn, dummy's (played by declarer), or theirs. */
+  /**
+   * The tag on an acting seat, saying what it may do: one's own turn (or, when all one's
+   * legal actions are changes of bid, that one may change it), dummy's (played by
+   * declarer), or theirs.
+   */
   function turnFlag(seat, isMe) {
     const deal = ui.view.deal;
     if (deal && deal.dummy === seat && deal.phase === "play") {
       return deal.declarer === ui.view.viewer?.seat ? "Your turn" : "declarer plays";
     }
-    if (isMe && legal().length > 0) return "Your turn";
+    if (isMe && legal().length > 0) return legal().every((a) => a.startsWith("change ")) ? MAY_CHANGE : "Your turn";
+    if (mayOnlyChange(seat)) return MAY_CHANGE;
     if (!deal || deal.phase === "play") return "to play";
     if (deal.phase === "exchange") return "to discard";
     return ui.view.game === "devils-bridge" ? "to bid" : "to call";
+  }
+
+  /**
+   * Whether another Devil's Bridge player is listed in `to_act` only to change a bid
+   * (RULES.md §3: bids may change until the first card): one who has bid while the
+   * bidding goes on, or anyone but the card's holder once the play has begun.
+   */
+  function mayOnlyChange(seat) {
+    const deal = ui.view.deal;
+    if (ui.view.game !== "devils-bridge" || !deal) return false;
+    if (deal.phase === "play") return playTurnSeat(deal) !== seat;
+    const bid = deal.bids ? deal.bids[seat] : null;
+    return deal.phase === "auction" && bid !== null && bid !== undefined;
   }
 
   function seatStats(seat) {
@@ -149,8 +175,11 @@ export function feltRenderer(t) {
       const won = deal.tricks_won ? deal.tricks_won[seat] || 0 : 0;
       parts.push(h("span", { class: "tricks", text: `won ${won}` }));
     }
-    if (view.game === "devils-bridge" && deal.totals) {
-      parts.push(h("span", { class: "total", text: `${deal.totals[seat] ?? 0} pts` }));
+    if (view.game === "devils-bridge") {
+      // The game's running total, as the score sheet has it (the deal's own `totals` are
+      // this hand's points, 0 until it ends).
+      const totals = (view.sheet && view.sheet.totals) || deal.totals || {};
+      parts.push(h("span", { class: "total", text: `${totals[seat] ?? 0} pts` }));
     }
     return parts.length ? h("span", { class: "stats" }, ...parts) : null;
   }
@@ -234,7 +263,8 @@ export function feltRenderer(t) {
     const mySeat = view.viewer && view.viewer.seat;
     if (Array.isArray(visible)) {
       const trump = trumpSuit(deal);
-      const cards = sortHand(visible, { trump });
+      // Dummy is laid out with trumps to its right, declarer's left (Law 41D).
+      const cards = sortHand(visible, { trump, trumpFirst: deal.dummy === seat });
       const playable = deal.dummy === seat && deal.declarer === mySeat && mySeat;
       const turn = playTurnSeat(deal);
       const items = cards.map((code) =>
@@ -329,7 +359,12 @@ export function feltRenderer(t) {
           render();
           return;
         }
-        act(action, fromSeat);
+        // Bridgette's discards are chosen, then sent together (zone.js).
+        if (action.startsWith("discard ")) {
+          t.zone.toggleDiscard(code);
+          return;
+        }
+        confirmOrSend(action, () => act(action, fromSeat));
       },
     });
     button.dataset.action = action;
@@ -473,7 +508,8 @@ export function feltRenderer(t) {
         info.append(
           h(
             "div",
-            { class: "side-tricks" },
+            { class: "side-tricks", "aria-label": `tricks won: North-South ${tw.NS ?? 0}, East-West ${tw.EW ?? 0}` },
+            h("span", { class: "label", text: "Tricks" }),
             h("span", { text: `NS ${tw.NS ?? 0}` }),
             h("span", { text: `EW ${tw.EW ?? 0}` }),
           ),

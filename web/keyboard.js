@@ -3,6 +3,29 @@
 // legal action and otherwise says why and sends nothing; Escape clears it.
 
 /**
+ * The keys a player may type at the table, as the "Keys" help lists them: what to type,
+ * what it does, and the games it belongs to (all when none are named). Kept beside
+ * `readEntry`, which reads exactly these.
+ * @type {{keys: string[], what: string, games?: string[]}[]}
+ */
+export const KEY_HELP = [
+  { keys: ["1", "N", "T"], what: "a bid: the level, then the strain (C D H S, N for no trump)", games: ["bridge", "deuces-wild", "five-crowns", "bridgette"] },
+  { keys: ["R"], what: "stars, as a strain or a card's suit (2 R, R K)", games: ["five-crowns"] },
+  { keys: ["P"], what: "pass", games: ["bridge", "deuces-wild", "five-crowns", "bridgette"] },
+  { keys: ["X"], what: "double; X X redouble", games: ["bridge", "deuces-wild", "five-crowns", "bridgette"] },
+  { keys: ["3"], what: "a bid of that many tricks", games: ["devils-bridge"] },
+  { keys: ["C", "H", "2"], what: "change your bid to 2 (CH, then the number)", games: ["devils-bridge"] },
+  { keys: ["B"], what: "play your unseen card in a blind hand", games: ["devils-bridge"] },
+  { keys: ["S", "A"], what: "a card: the suit, then the rank (10 or T for the ten)" },
+  { keys: ["J", "K"], what: "the wild card; J K S plays it as the two of spades in no trump", games: ["five-crowns"] },
+  { keys: ["G", "C"], what: "a colon: G C grand, R C royal, L C little", games: ["bridgette"] },
+  { keys: ["Enter"], what: "send what you typed, if it is legal now" },
+  { keys: ["Backspace"], what: "take back the last key" },
+  { keys: ["Esc"], what: "clear what you typed; close the review" },
+  { keys: ["←", "→"], what: "in the review: the previous or next trick" },
+];
+
+/**
  * Reads a typed entry as the action it means, given the actions legal now (a number in
  * Devil's Bridge is a bid or, when only that is open, a change; a card during Bridgette's
  * exchange is its discard).

@@ -207,14 +207,20 @@ function sit(tableId, seat) {
   return api("POST", `/api/tables/${tableId}/commands`, { v: 1, type: "sit", id: commandId(), seat });
 }
 
-/** A table page's address, with its invite token when it has one. */
-function tableHref(tableId, invite) {
-  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-  return `/t/${tableId}${query}`;
+/**
+ * A table page's address, with its invite token when it has one, and the seat its host
+ * takes on opening it (table.js), when given.
+ */
+function tableHref(tableId, invite, seat) {
+  const params = new URLSearchParams();
+  if (invite) params.set("invite", invite);
+  if (seat) params.set("seat", seat);
+  const query = params.toString();
+  return `/t/${tableId}${query ? `?${query}` : ""}`;
 }
 
-function goToTable(tableId, invite) {
-  location.assign(tableHref(tableId, invite));
+function goToTable(tableId, invite, seat) {
+  location.assign(tableHref(tableId, invite, seat));
 }
 
 // ---- the games' descriptions ----------------------------------------------------------
@@ -1039,6 +1045,29 @@ function createForm(state) {
       any ||= !wrap.hidden;
     }
     optionsField.hidden = !any;
+    noteCompared();
+  }
+
+  /**
+   * Under the comparison, while boards are compared with the computer players' table:
+   * an undo is then allowed only before the next action (the table's rule, which the
+   * casual setting does not lift).
+   */
+  function noteCompared() {
+    const control = optionsBox.querySelector('[data-option="comparison"]');
+    const wrap = control?.closest(".field");
+    if (!wrap) return;
+    let note = wrap.querySelector(".compared-undo");
+    if (!note) {
+      note = h("p", { class: "field-help compared-undo", id: nextId("help") });
+      wrap.querySelector(".field-error").before(note);
+      control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby") ?? ""} ${note.id}`.trim());
+    }
+    const compared = ["imps", "matchpoints"].includes(controlValue(control));
+    note.textContent = compared
+      ? "Compared boards: an undo is allowed only before the next player acts, since the other table cannot take anything back."
+      : "";
+    note.hidden = !compared;
   }
 
   function renderOptions() {
@@ -1047,6 +1076,7 @@ function createForm(state) {
       currentGame().options.map((o) => {
         const control = optionControl(o);
         if (o.key === "players") control.addEventListener("change", renderSeats);
+        if (o.key === "comparison") control.addEventListener("change", noteCompared);
         // In a number box, "null" is what an empty box sends; in a list, the choice that
         // stands for null says what it means in words, so the description's clause on it goes.
         const help =
@@ -1144,6 +1174,10 @@ function createForm(state) {
       if (JSON.stringify(value) !== JSON.stringify(defaultOf(game, key))) options[key] = value;
     }
     const body = { game: game.id, options, visibility: visibility.value, bots, settings };
+    // A private table's host sits when they open it, not now: seated in the lobby while
+    // copying the invitation, they would be away (a computer player takes an away seat)
+    // and a friend who sat first would start the game without them.
+    const sitNow = mine && visibility.value !== "private";
     if (matchSelect.value) body.match = matchSelect.value;
 
     submit.disabled = true;
@@ -1155,7 +1189,7 @@ function createForm(state) {
       submit.disabled = false;
       return;
     }
-    if (mine) {
+    if (sitNow) {
       try {
         await sit(created.id, mine);
       } catch (e) {
@@ -1167,11 +1201,14 @@ function createForm(state) {
       goToTable(created.id);
       return;
     }
-    showInvite(created);
+    showInvite(created, mine);
   }
 
-  /** A private table: its invitation link to copy, then the way to the table. */
-  function showInvite(created) {
+  /**
+   * A private table: its invitation link to copy, then the way to the table, where the
+   * host takes `seat` (when they chose one).
+   */
+  function showInvite(created, seat) {
     const url = `${location.origin}/t/${created.id}?invite=${encodeURIComponent(created.invite)}`;
     const link = h("input", { id: "invite-link", type: "text", readonly: true, value: url, "aria-label": "Invitation link" });
     const copied = h("span", { class: "saved", role: "status" });
@@ -1199,7 +1236,10 @@ function createForm(state) {
       h("p", { text: "Send this link to the people you invite: the table is not listed in the lobby." }),
       h("div", { class: "invite-row" }, link, copy),
       copied,
-      h("button", { type: "button", class: "primary", id: "go-to-table", text: "Go to the table", onclick: () => goToTable(created.id, created.invite) }),
+      seat
+        ? h("p", { id: "seat-on-open", text: `You take your seat (${seatLabel(currentGame().id, seat)}) when you go to the table; the game starts once every seat is taken.` })
+        : null,
+      h("button", { type: "button", class: "primary", id: "go-to-table", text: "Go to the table", onclick: () => goToTable(created.id, created.invite, seat) }),
     );
     result.hidden = false;
     link.focus();

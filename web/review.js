@@ -1,8 +1,9 @@
 // The review of the last finished deal (`view.last_deal`): every hand, the auction, the
-// result, a replay trick by trick, and the server's double-dummy review, fetched from
-// `GET /api/tables/{id}/deals/{n}/review` and polled while it runs. The section is built
-// once per deal and kept across views, so the replay position and the fetched review
-// survive the table's re-renders.
+// result, a replay trick by trick, and the server's double-dummy review, asked for over the
+// table's socket (the message `review`): the server sends each result as it is solved and
+// the place in its queue while the review waits, for as long as the page watches it. The
+// section is built once per deal and kept across views, so the replay position and the
+// review survive the table's re-renders.
 
 import { h, replace } from "./dom.js";
 import { cardFace, cardName, suitSymbol, suitClass, sortHand } from "./cards.js";
@@ -14,7 +15,10 @@ import { tricksOf } from "./deal.js";
 const CLAIM = /^claim (\d+)$/;
 /** The seats of the partnership games, shown as letters beside the names. */
 const PARTNERSHIP_SEAT = /^[NESW]$/;
-/** How often a running review is asked for again. */
+/** The strains of a double-dummy table, top row first. */
+const STRAIN_ORDER = ["NT", "R", "S", "H", "D", "C"];
+/** How often a running review is asked for again over HTTP (when the table's socket is not
+ * at hand): within the server's lease of 2 s, which keeps the review going. */
 const POLL_MS = 700;
 
 /** The card a play takes from its hand: a named joker (`JKS`) is the joker (`JK`). */
@@ -75,14 +79,19 @@ function rankText(rank) {
   return rank === "T" ? "10" : rank;
 }
 
-/** A hand in the compact bridge-diagram style: one line per suit, ranks high to low. */
+/**
+ * A hand in the compact bridge-diagram style: one line per suit in the standard order
+ * (cards.js `sortHand`), ranks high to low; Five Crowns' joker ends the trump suit's line
+ * in a suit contract (it is the two of trumps), else stands on a line of its own with
+ * Bridgette's colons.
+ */
 function handLines(cards, trump) {
   const sorted = sortHand(cards, { trump });
   const lines = [];
   let current = null;
   for (const code of sorted) {
     const suited = /^[SHDCR][AKQJT2-9]$/.test(code);
-    const group = suited ? code[0] : "other";
+    const group = suited ? code[0] : code === "JK" && trump ? trump : "other";
     if (!current || current.group !== group) {
       current = { group, cards: [] };
       lines.push(current);
@@ -104,7 +113,7 @@ function handLines(cards, trump) {
           h(
             "span",
             { class: "rank", dataset: { card: code }, "aria-label": cardName(code), role: "img" },
-            line.group === "other" ? specialLabel(code) : rankText(code[1]),
+            /^[SHDCR][AKQJT2-9]$/.test(code) ? rankText(code[1]) : specialLabel(code),
           ),
         ),
       ),
@@ -143,12 +152,13 @@ export function renderReview(el, view, ctx) {
   const key = `${view.table}/${last.number}`;
   let state = reviews.get(key);
   if (!state) {
-    state = { key, model: readDeal(last), step: 0, dd: { status: "loading" }, polling: false, section: null };
+    state = { key, model: readDeal(last), step: 0, dd: { status: "loading" }, polling: false, watching: false, section: null };
     reviews.set(key, state);
     while (reviews.size > KEEP) reviews.delete(reviews.keys().next().value);
   }
   state.view = view;
   state.ctx = ctx;
+  currentTable = view.table;
   if (state.section) {
     if (!el.contains(state.section)) {
       const active = document.activeElement;
@@ -160,13 +170,17 @@ export function renderReview(el, view, ctx) {
   } else {
     build(el, state);
   }
-  if (!state.polling && !isFinal(state.dd)) fetchReview(state);
+  if (!state.polling && !state.watching && !isFinal(state.dd)) watchReview(state);
 }
 
-/** Whether the review needs no more asking: done, or refused by the server. */
+/** Stopped reasons that asking again undoes: nobody watched it, the server restarted. */
+const RESUMABLE = new Set(["no_watchers", "shutdown"]);
+
+/** Whether the review needs no more asking: done, stopped for good, or refused. */
 function isFinal(dd) {
   if (dd.status === "error") return !dd.retry;
-  return dd.status !== "loading" && dd.status !== "queued" && dd.status !== "running";
+  if (dd.status === "stopped") return !(dd.stopped && RESUMABLE.has(dd.stopped.reason));
+  return dd.status === "done";
 }
 
 /** Builds the section: heading and result, the auction, the replay, the DD review. */
@@ -434,13 +448,90 @@ function rows(model, hands, trickView, label, trump, r, plainName) {
 
 // ---- the double-dummy review ----
 
+/** How long a watched review may stay silent before it is asked for again: a socket that
+ * reconnected watches nothing until it asks. */
+const QUIET_MS = 5000;
+/** How often a watched review checks that it is still on the page. */
+const CHECK_MS = 1000;
+/** The fields a refused `review` message blames. */
+const REVIEW_FIELDS = new Set(["review", "deal", "watch"]);
+/** The table whose socket carries the reviews (the page shows one table). */
+let currentTable = null;
+/** The review this page's socket watches (its key), if any: one at a time. */
+let watchedKey = null;
+
+/**
+ * Takes a message from the table's socket: a `review` updates the review it is about.
+ * Returns whether the message was the reviews' (a refusal of a `review` too, which the
+ * asking review shows itself), so the table does not show it again.
+ * @param {Object} msg
+ * @returns {boolean}
+ */
+export function reviewMessage(msg) {
+  if (!msg) return false;
+  if (msg.type === "error") return REVIEW_FIELDS.has(msg.field);
+  if (msg.type !== "review") return false;
+  const state = reviews.get(`${currentTable}/${msg.deal}`);
+  if (state) {
+    state.heardAt = Date.now();
+    state.dd = msg;
+    drawDd(state);
+  }
+  return true;
+}
+
+/** Starts watching the review over the socket (or polling it over HTTP without one). */
+function watchReview(state) {
+  if (typeof state.ctx.request !== "function") {
+    fetchReview(state);
+    return;
+  }
+  state.watching = true;
+  ask(state, true);
+  clearInterval(state.timer);
+  state.timer = setInterval(() => checkWatch(state), CHECK_MS);
+}
+
+/** Sends the `review` message: to watch the review, or (`watch` false) to end the watch. */
+function ask(state, watch) {
+  state.heardAt = Date.now();
+  if (watch) watchedKey = state.key;
+  const fields = watch ? { deal: state.model.number } : { deal: state.model.number, watch: false };
+  state.ctx.request("review", fields).catch((err) => {
+    if (!watch) return;
+    // At their limit of reviews, the player's ask is tried again while the review is on
+    // the page; a deal with no review is not.
+    const field = err && err.field;
+    const message = err && err.message ? `${err.message}${field ? ` (${field})` : ""}` : "the server refused it";
+    state.dd = { status: "error", message, retry: field !== "deal" };
+    drawDd(state);
+  });
+}
+
+/** While watched: stops when the review leaves the page or is hidden (its dialog closed),
+ * asks again after a silence. */
+function checkWatch(state) {
+  const section = state.section;
+  const shown = section && section.isConnected && section.getClientRects().length > 0 && reviews.get(state.key) === state;
+  if (!shown || isFinal(state.dd)) {
+    clearInterval(state.timer);
+    state.timer = null;
+    // Nobody looks at it here any more: the server stops it unless someone else watches.
+    if (!shown && watchedKey === state.key && !isFinal(state.dd)) ask(state, false);
+    if (watchedKey === state.key) watchedKey = null;
+    state.watching = false;
+    return;
+  }
+  if (Date.now() - state.heardAt >= QUIET_MS) ask(state, true);
+}
+
 /** The invite token of the page's address, which a private table's URLs need. */
 function inviteParam() {
   const invite = new URLSearchParams(window.location.search).get("invite");
   return invite ? `?invite=${encodeURIComponent(invite)}` : "";
 }
 
-/** Asks the server for the review; polls while it is queued or running and on the page. */
+/** Without the table's socket: asks over HTTP and polls while the review is on the page. */
 async function fetchReview(state) {
   state.polling = true;
   const url = `/api/tables/${encodeURIComponent(state.view.table)}/deals/${encodeURIComponent(state.model.number)}/review${inviteParam()}`;
@@ -449,7 +540,7 @@ async function fetchReview(state) {
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const message = body && body.error ? `${body.error.message}${body.error.field ? ` (${body.error.field})` : ""}` : `the server answered ${response.status}`;
-      state.dd = { status: "error", message };
+      state.dd = { status: "error", message, retry: response.status === 429 };
     } else {
       state.dd = body || { status: "error", message: "the server's answer was not JSON" };
     }
@@ -462,7 +553,8 @@ async function fetchReview(state) {
     return;
   }
   setTimeout(() => {
-    // A review no longer on the page stops asking; showing it again starts again.
+    // A review no longer on the page stops asking (the server stops it when its lease
+    // runs out); showing it again starts again.
     if (!state.section || !state.section.isConnected || reviews.get(state.key) !== state) {
       state.polling = false;
       return;
@@ -471,7 +563,10 @@ async function fetchReview(state) {
   }, state.dd.retry ? POLL_MS * 4 : POLL_MS);
 }
 
-/** Draws the review as far as it has come: a progress bar while running, then the results. */
+/**
+ * Draws the review as far as it has come: its place in the queue while it waits, a
+ * progress bar while it runs, why it stopped if it did, and every result found so far.
+ */
 function drawDd(state) {
   const dd = state.dd || {};
   const box = state.ddBox;
@@ -481,21 +576,33 @@ function drawDd(state) {
     return;
   }
   if (dd.status === "error") {
-    replace(box, h("p", { class: "dd-error" }, `The double-dummy review is not available: ${dd.message}`));
+    const again = dd.retry ? " It is asked for again while this review is open." : "";
+    replace(box, h("p", { class: "dd-error" }, `The double-dummy review is not available: ${dd.message}.${again}`));
     return;
   }
-  const running = dd.status === "queued" || dd.status === "running";
   const done = Number(dd.done) || 0;
   const total = Number(dd.total) || 0;
-  const progress = running
-    ? h(
-        "div",
-        { class: "dd-progress" },
-        h("progress", { max: String(Math.max(total, 1)), value: String(done), "aria-label": "double-dummy review progress" }),
-        h("span", {}, dd.status === "queued" ? "Waiting for the solver…" : `Solving: ${done} of ${total}`),
-      )
-    : null;
-  replace(box, progress, ddResults(state, dd.review || {}));
+  let status = null;
+  if (dd.status === "queued") {
+    const place = Number(dd.queue_place) || 0;
+    status = h(
+      "p",
+      { class: "dd-progress dd-queued" },
+      place ? `Waiting for the solver: number ${place} in the queue…` : "Waiting for the solver…",
+    );
+  } else if (dd.status === "running") {
+    status = h(
+      "div",
+      { class: "dd-progress" },
+      h("progress", { max: String(Math.max(total, 1)), value: String(done), "aria-label": "double-dummy review progress" }),
+      h("span", {}, `Solving: ${done} of ${total}`),
+    );
+  } else if (dd.status === "stopped") {
+    const why = dd.stopped && dd.stopped.message ? dd.stopped.message : "it was stopped";
+    const again = isFinal(dd) ? "" : " Asking again…";
+    status = h("p", { class: "dd-stopped muted" }, `The review stopped after ${done} of ${total} steps: ${why}.${again} What it found is below.`);
+  }
+  replace(box, status, ddResults(state, dd.review || {}));
 }
 
 /**
@@ -559,7 +666,8 @@ function ddTable(table, label) {
     return table.reason ? h("p", { class: "dd-not-offered muted" }, `No strain table: ${table.reason}`) : null;
   }
   const declarers = table.declarers || [];
-  const rows = table.rows || [];
+  // The strains as hand records list them: no trump, then the suits in the standard order.
+  const rows = [...(table.rows || [])].sort((a, b) => STRAIN_ORDER.indexOf(a.strain) - STRAIN_ORDER.indexOf(b.strain));
   if (!rows.length) return null;
   return h(
     "div",
@@ -567,7 +675,17 @@ function ddTable(table, label) {
     h(
       "table",
       { class: "sheet-table dd-table", "aria-label": "tricks each declarer takes in each strain, double dummy" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Tricks"), declarers.map((d) => h("th", { scope: "col", title: label(d) }, d)))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Tricks"),
+          // Compass seats by their letter; Bridgette's players (the engine's 0 and 1) by name.
+          declarers.map((d) => h("th", { scope: "col", title: label(d) }, PARTNERSHIP_SEAT.test(d) ? d : label(d))),
+        ),
+      ),
       h(
         "tbody",
         {},

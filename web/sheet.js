@@ -495,7 +495,7 @@ function devilsSheet(view, sheet, ctx) {
         h("span", { class: "size" }, `${hand.size} card${hand.size === 1 ? "" : "s"}${hand.blind ? ", blind" : ""}`),
         h(
           "span",
-          { class: "trump", "aria-label": trump ? `trumps ${trump[0]}` : "no trumps" },
+          { class: "trump", "aria-label": trump ? `trumps ${suitSymbol(trump[0])}` : "no trumps" },
           trump ? h("span", { class: suitClass(trump[0]) }, suitSymbol(trump[0])) : "NT",
           ` · dealer ${seatMark(hand.dealer)}`,
         ),
@@ -517,7 +517,9 @@ function devilsSheet(view, sheet, ctx) {
     "p",
     { class: "sheet-note" },
     `Each cell: bid/took, the hand's points, the running total. ${hands.length} of ${sheet.series_length} hands played` +
-      (options.target_score ? `; the game ends when someone reaches ${options.target_score}.` : "."),
+      (options.target_score
+        ? `; the game ends after the hand in which someone reaches ${options.target_score}.`
+        : "; the highest total after the last hand wins."),
   );
   return [
     hands.length ? scrollTable("Devil's Bridge hands", head, rows, foot, `devils players-${players.length}`) : h("p", { class: "muted" }, "No hand finished yet."),

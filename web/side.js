@@ -6,6 +6,13 @@ import { seatLabel, seatName, seatsInOrder } from "./deal.js";
 import { renderAuction } from "./auction.js";
 import { renderSheet } from "./sheet.js";
 import { renderReview } from "./review.js";
+import { KEY_HELP } from "./keyboard.js";
+
+/**
+ * A touch screen as the main pointer (a phone, a tablet): no keyboard to hand, so no
+ * "Keys" help. Anything else (a mouse, a trackpad, or no pointer at all) gets it.
+ */
+const TOUCH = "(pointer: coarse)";
 
 /**
  * Draws the side column and the review from each view.
@@ -38,6 +45,7 @@ export function sideRenderer(t) {
       replace(els.auctionHost);
     }
     renderControls();
+    renderKeys();
     renderPlayers();
     renderChat();
     renderSheet(els.sheetHost, view, c);
@@ -48,8 +56,10 @@ export function sideRenderer(t) {
     const deal = view.deal;
     const mySeat = view.viewer && view.viewer.seat;
     const playing = view.status === "playing" && deal && deal.phase !== "finished";
-    const myActions = deal && Array.isArray(deal.history) ? deal.history.some((e) => e.player === mySeat) : false;
-    const canUndo = mySeat && playing && myActions && !view.undo && !view.claim && !(deal && deal.blind);
+    const history = deal && Array.isArray(deal.history) ? deal.history : [];
+    const myActions = history.some((e) => e.player === mySeat);
+    const canUndo =
+      mySeat && playing && myActions && !view.undo && !view.claim && !(deal && deal.blind) && !nextActionTaken(view, history);
     const canClaim =
       mySeat && playing && deal.phase === "play" && view.game !== "devils-bridge" && !view.claim && !view.undo && remainingTricks() > 0;
     const parts = !mySeat ? [] : [
@@ -115,14 +125,64 @@ export function sideRenderer(t) {
         },
       })
     );
+    // The confirm switch, and on a narrow screen the score sheet's button (zone.js).
+    parts.push(...t.zone.extraButtons());
     replace(els.controls, h("div", { class: "buttons" }, ...parts));
+  }
+
+  /**
+   * Whether an undo is too late at a table compared with the computer players' table,
+   * where it is allowed only before the next action (the server's rule; the view's
+   * `compared`).
+   */
+  function nextActionTaken(view, history) {
+    const mySeat = view.viewer && view.viewer.seat;
+    return Boolean(view.compared) && history.length > 0 && history[history.length - 1].player !== mySeat;
   }
 
   function undoWhyNot() {
     const view = ui.view;
     if (!view.viewer || !view.viewer.seat) return "Spectators cannot undo";
     if (view.deal && view.deal.blind) return "No undo in a blind hand";
+    const history = (view.deal && view.deal.history) || [];
+    if (history.some((e) => e.player === view.viewer.seat) && nextActionTaken(view, history)) {
+      return "At a table compared with the computer players' table, an undo is allowed only before the next action";
+    }
     return "Nothing of yours to take back yet";
+  }
+
+  // The keyboard's help, folded: on a desktop only (a phone has no keys to type), for the
+  // keys of this table's game.
+  const touch = window.matchMedia(TOUCH);
+  touch.addEventListener("change", () => render());
+  const keysList = h("dl", { class: "keys-list" });
+  const keysBox = h(
+    "details",
+    { class: "side-box keys-box", id: "keys-help" },
+    h("summary", { text: "Keys" }),
+    h("p", { class: "keys-lead", text: "Type a call or a card anywhere on the table, then press Enter." }),
+    keysList,
+  );
+  let keysGame = null;
+
+  function renderKeys() {
+    const game = ui.view.game;
+    // For seated players: a spectator types no call or card.
+    keysBox.hidden = touch.matches || !(ui.view.viewer && ui.view.viewer.seat);
+    if (keysBox.previousElementSibling !== els.controls) els.controls.after(keysBox);
+    if (keysGame === game) return;
+    keysGame = game;
+    replace(
+      keysList,
+      KEY_HELP.filter((k) => !k.games || k.games.includes(game)).map((k) =>
+        h(
+          "div",
+          { class: "key-row" },
+          h("dt", {}, k.keys.map((key, i) => [i ? " " : null, h("kbd", { text: key })])),
+          h("dd", { text: k.what }),
+        ),
+      ),
+    );
   }
 
   function renderPlayers() {

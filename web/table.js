@@ -7,12 +7,13 @@ import { h, replace } from "./dom.js";
 import { TableConnection } from "./net.js";
 import { buildSkeleton, checkTableExists, focusKey, rememberInvite, restoreFocus } from "./tableframe.js";
 import { attachKeyboard, readEntry } from "./keyboard.js";
-import { GAME_NAMES, MATCH_NAMES, cardReason, seatName, seatsInOrder, tricksOf } from "./deal.js";
+import { GAME_NAMES, MATCH_NAMES, cardReason, namePlayers, seatName, seatsInOrder, tricksOf } from "./deal.js";
 import { callReason, isCall } from "./auction.js";
 import { feltRenderer } from "./felt.js";
 import { zoneRenderer } from "./zone.js";
 import { sideRenderer } from "./side.js";
 import { rememberTable } from "./mytables.js";
+import { reviewMessage } from "./review.js";
 
 
 /**
@@ -76,6 +77,7 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
         if (ui.hint && ui.hint.version !== view.version) ui.hint = null;
       }
       ui.view = view;
+      takeHostSeat(view);
       // A table one sits at or hosts is listed in the lobby's "Your tables", so closing
       // the tab does not lose it (once per visit: the first view that shows it is ours).
       if (!ui.remembered && ((view.viewer && view.viewer.seat) || (me && view.host === me.id))) {
@@ -85,9 +87,12 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
       render();
     },
     onError: (msg) => {
+      // A refused review is shown in the review itself.
+      if (reviewMessage(msg)) return;
       say(msg.message || "The server refused that.", "error");
     },
     onMessage: (msg) => {
+      if (reviewMessage(msg)) return;
       if (msg.type === "hint") {
         ui.hint = { action: msg.action, reason: msg.reason, version: ui.view && ui.view.version };
         render();
@@ -119,9 +124,31 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
 
   const legal = () => (ui.view && ui.view.legal) || [];
 
+  // The seat a private table's host chose in the lobby (`?seat=`), taken when they open
+  // the table rather than at its creation (lobby.js), so no away clock runs for a host
+  // still copying the invitation. Asked once; a reload without it does not sit again.
+  let hostSeat = new URLSearchParams(location.search).get("seat");
+  if (hostSeat) {
+    const address = new URL(location.href);
+    address.searchParams.delete("seat");
+    history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+  }
+
+  /** Sits the host in the chosen seat, or the first free one if a guest took it. */
+  function takeHostSeat(view) {
+    if (!hostSeat) return;
+    const wanted = hostSeat;
+    hostSeat = null;
+    if (view.status !== "open" || !me || view.host !== me.id || (view.viewer && view.viewer.seat)) return;
+    const free = (view.seats || []).filter((s) => !s.player && !s.bot).map((s) => s.seat);
+    const seat = free.includes(wanted) ? wanted : free[0];
+    if (!seat) return;
+    conn.send("sit", { seat }).catch((err) => say(err.message || "The server refused that.", "error"));
+  }
+
   /** Shows a short line under the table (a refusal, an error, a confirmation). */
   function say(text, kind = "info") {
-    ui.notice = text;
+    ui.notice = namePlayers(ui.view, text);
     ui.noticeKind = kind;
     renderNotice();
   }
@@ -196,6 +223,8 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
       mySeat: (view.viewer && view.viewer.seat) || null,
       act,
       send,
+      // The socket itself, for messages whose answers the caller handles (a review).
+      request: (type, fields) => conn.send(type, fields),
       seatName: (seat) => seatName(view, seat),
       seatsInOrder: order,
       fourColour: document.body.classList.contains("four-colour"),
@@ -232,7 +261,8 @@ export function mountTable(root, { tableId, invite: givenInvite, me }) {
       }
     }
     restoreFocus(focus, els.table);
-    const mine = legal().length > 0;
+    // A Devil's Bridge player who may only change their bid is not waited on.
+    const mine = legal().some((a) => !a.startsWith("change "));
     document.title = `${mine ? "● Your turn · " : ""}${GAME_NAMES[view.game] || view.game} · table ${view.table}`;
   }
 

@@ -98,8 +98,16 @@ export function restoreFocus(key, within) {
 }
 
 /**
- * Lays a row of cards out to fit its width: overlapping with at least 40 px of each card
- * showing (a finger's width), in as many rows as that needs.
+ * The least of a card a finger must find uncovered, across and down, in CSS px: 44 is the
+ * touch target Apple's and Google's guidelines ask for, and 2 more absorb the fractional
+ * positions of a centred row.
+ */
+export const MIN_TAP = 46;
+
+/**
+ * Lays a row of cards out to fit its width: overlapping with at least `MIN_TAP` px of each
+ * card showing across, in as many rows as that needs, each row leaving `MIN_TAP` px of the
+ * one above it showing (a finger's width, both ways).
  */
 export function layoutLater(el) {
   requestAnimationFrame(() => layoutHand(el));
@@ -111,16 +119,20 @@ function layoutHand(el) {
   if (!items.length) return;
   // Flatten earlier rows before measuring.
   for (const row of [...el.querySelectorAll(":scope > .hand-line")]) row.replaceWith(...row.children);
-  const width = el.clientWidth || el.parentElement.clientWidth;
-  const first = items[0];
-  const cardW = first.getBoundingClientRect().width || 60;
-  const minStep = 40;
+  // The room is the parent's: a hand centred in a seat is only as wide as its cards.
+  const width = (el.parentElement && el.parentElement.clientWidth) || el.clientWidth;
+  const box = items[0].getBoundingClientRect();
+  const cardW = box.width || 60;
+  const cardH = box.height || cardW * 1.4;
   const wanted = cardW * 0.62;
-  const perRow = Math.max(1, Math.floor((width - cardW) / minStep) + 1);
+  const perRow = Math.max(1, Math.floor((width - cardW) / MIN_TAP) + 1);
   const rows = Math.ceil(items.length / perRow);
   const perLine = Math.ceil(items.length / rows);
-  const step = perLine > 1 ? Math.max(minStep, Math.min(wanted, (width - cardW) / (perLine - 1))) : cardW;
+  const step = perLine > 1 ? Math.max(MIN_TAP, Math.min(wanted, (width - cardW) / (perLine - 1))) : cardW;
   el.style.setProperty("--step", `${Math.floor(step)}px`);
+  // Each row covers the one above by half a card's width, but never so far that less than
+  // a finger's height of it shows.
+  el.style.setProperty("--row-overlap", `${Math.floor(Math.max(0, Math.min(cardW * 0.5, cardH - MIN_TAP)))}px`);
   el.classList.toggle("multi-row", rows > 1);
   if (rows > 1) {
     const lines = [];

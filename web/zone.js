@@ -3,20 +3,29 @@
 // discards, and the result of the deal just played.
 
 import { h, replace } from "./dom.js";
-import { callLabel, cardBack, cardFace, cardName, sortHand, suitClass, suitSymbol } from "./cards.js";
+import { callLabel, callName, cardBack, cardFace, cardName, sortHand, suitClass, suitSymbol } from "./cards.js";
 import { actingSeats, bottomSeat, isCard, isPartnership, playTurnSeat, resultLines, seatName, seatsInOrder, sideOf } from "./deal.js";
 import { isCall, renderBiddingBox, renderExchange } from "./auction.js";
 import { signed } from "./sheet.js";
 import { layoutLater } from "./tableframe.js";
+import { DiscardChoice, confirmOrSend, confirmToggle, paintArmed, watchConfirm } from "./confirm.js";
+import { narrowLayout } from "./narrow.js";
 
 /**
  * Draws the zone under the felt from each view.
  * @param {Object} t the table screen's shared state and actions (see table.js)
- * @returns {{ renderMyZone, remainingTricks }}
+ * @returns {{ renderMyZone, remainingTricks, toggleDiscard, extraButtons }}
  */
 export function zoneRenderer(t) {
   const { ui, els, invite, tableId, legal, act, send, say, claimDropped, render, ctx, wideQuery } = t;
   const { playButton, trumpSuit } = t.felt;
+  const narrow = narrowLayout(t);
+  // Two taps per card or call when confirm is on: a tap elsewhere or Escape lets the
+  // raised one down; this live region says what the next tap does.
+  watchConfirm(() => render());
+  const confirmStatus = h("p", { id: "confirm-status", class: "visually-hidden", role: "status" });
+  // Bridgette's discards, chosen in the hand and sent together.
+  const discards = new DiscardChoice();
 
   function renderMyZone() {
     const view = ui.view;
@@ -34,6 +43,9 @@ export function zoneRenderer(t) {
     }
     els.turn.textContent = turnText();
     els.turn.classList.toggle("mine", legal().length > 0);
+    if (els.turn.nextElementSibling !== confirmStatus) els.turn.after(confirmStatus);
+    const exchangeTurn = deal && deal.phase === "exchange" && legal().some((a) => a.startsWith("discard "));
+    discards.sync(exchangeTurn ? `${view.table}/${view.deal_number}/${mySeat}` : "", legal());
 
     // The actions: bidding box, exchange prompt, blind play, joker and claim choosers,
     // pending undo/claim answers, hint.
@@ -54,7 +66,7 @@ export function zoneRenderer(t) {
         ui.centre?.classList.toggle("with-box", Boolean(onFelt));
       }
       if (deal.phase === "exchange") {
-        renderExchange(els.exchangeHost, view, ctx());
+        renderExchange(els.exchangeHost, view, { ...ctx(), discardChoice: discards, sendDiscards, clearDiscards });
         area.append(els.exchangeHost);
       }
       if (legal().includes("blind")) {
@@ -65,7 +77,7 @@ export function zoneRenderer(t) {
             dataset: { action: "blind" },
             "aria-label": "play your unseen card",
             text: "Blind: play my card",
-            onclick: () => act("blind"),
+            onclick: () => confirmOrSend("blind", () => act("blind")),
           }),
         );
       }
@@ -114,6 +126,57 @@ export function zoneRenderer(t) {
       els.discards.hidden = true;
       replace(els.discards);
     }
+    // A discard chosen is pressed in (a toggle), until the choice is sent.
+    for (const el of handEl.querySelectorAll("button.card[data-action^='discard ']")) {
+      el.setAttribute("aria-pressed", discards.has(el.dataset.card) ? "true" : "false");
+    }
+    paintArmed(els.table, legal(), confirmStatus, callName);
+    narrow.arrange();
+  }
+
+  /** How many cards the viewer has still to discard in Bridgette's exchange. */
+  function discardsLeft() {
+    const view = ui.view;
+    const ex = (view.deal && view.deal.exchange) || {};
+    const me = view.viewer && view.viewer.seat;
+    return (ex.draw_counts?.[me] ?? 0) - (ex.discard_counts?.[me] ?? 0);
+  }
+
+  /** A card tapped in the hand during one's exchange turn: chosen, or chosen no more. */
+  function toggleDiscard(code) {
+    if (discards.sending) return;
+    const left = discardsLeft();
+    if (!discards.toggle(code, left)) {
+      say(`You have chosen ${left}: tap one of them to put it back first.`, "refused");
+      return;
+    }
+    say("");
+    render();
+  }
+
+  function clearDiscards() {
+    discards.clear();
+    render();
+  }
+
+  /** Sends the chosen discards one by one, stopping at the first the server refuses. */
+  async function sendDiscards() {
+    const chosen = discards.cards.slice();
+    if (discards.sending || chosen.length !== discardsLeft()) return;
+    discards.sending = true;
+    render();
+    for (const card of chosen) {
+      const ack = await act(`discard ${card}`);
+      if (!ack) break; // act has said why
+    }
+    discards.sending = false;
+    discards.clear();
+    render();
+  }
+
+  /** The buttons this zone adds to the table's (side.js): the confirm switch, the sheet's. */
+  function extraButtons() {
+    return [confirmToggle(), narrow.sheetButton()];
   }
 
   function turnText() {
@@ -127,13 +190,16 @@ export function zoneRenderer(t) {
     if (view.claim) return `${seatName(view, view.claim.by)} claims ${view.claim.tricks} of the remaining tricks.`;
     if (view.undo) return `${seatName(view, view.undo.by)} asks to undo.`;
     if (l.length) {
+      // Devil's Bridge: a player who has bid may change it until the first card (RULES.md
+      // §3), which is no turn of theirs.
+      if (l.every((a) => a.startsWith("change "))) {
+        return deal.phase === "play" ? "You may change your bid until the first card is played." : "You may change your bid.";
+      }
       if (deal.phase === "exchange") {
-        const ex = deal.exchange || {};
-        const left = (ex.draw_counts?.[mySeat] ?? 0) - (ex.discard_counts?.[mySeat] ?? 0);
+        const left = discardsLeft();
         return `Your turn: discard ${left} card${left === 1 ? "" : "s"}.`;
       }
       if (deal.phase === "auction") {
-        if (l.every((a) => a.startsWith("change "))) return "You may change your bid.";
         return view.game === "devils-bridge" ? "Your turn: bid." : "Your turn: make a call.";
       }
       if (l.includes("blind")) return "Your turn: play your unseen card.";
@@ -384,5 +450,5 @@ export function zoneRenderer(t) {
     return box.length ? h("div", { class: "pending-box" }, ...box) : null;
   }
 
-  return { renderMyZone, remainingTricks };
+  return { renderMyZone, remainingTricks, toggleDiscard, extraButtons };
 }

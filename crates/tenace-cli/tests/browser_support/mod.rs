@@ -140,10 +140,33 @@ return {
 "#;
 
 /// Finds the first visible, enabled element whose `data-action` is `arguments[0]`.
-const FIND_ENABLED_JS: &str = r#"
+pub const FIND_ENABLED_JS: &str = r#"
 const shown = (e) => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length);
 return [...document.querySelectorAll('[data-action]')].find((e) => e.dataset.action === arguments[0]
   && shown(e) && !(e.getAttribute('aria-disabled') === 'true' || e.disabled)) || null;
+"#;
+
+/// Finds the element of action `arguments[0]` that a first tap raised (`data-armed`,
+/// confirm on), waiting for its second tap.
+const FIND_ARMED_JS: &str = r#"
+return [...document.querySelectorAll('[data-armed]')].find((e) => e.dataset.action === arguments[0]) || null;
+"#;
+
+/// Bridgette's choice of discards: `#discard-send`'s `data-needed` and the discards chosen
+/// (`aria-pressed`) in the hand, or null when there is no choice to make (no button, or
+/// the page is sending the last one).
+const DISCARD_STATE_JS: &str = r#"
+const b = document.querySelector('#discard-send');
+if (!b || b.getAttribute('aria-busy') === 'true') return null;
+const chosen = [...document.querySelectorAll('#my-hand button.card[aria-pressed="true"]')].map((e) => e.dataset.action);
+return { needed: Number(b.dataset.needed), chosen };
+"#;
+
+/// The first discard of the hand that may be chosen and is not yet.
+const FIND_UNCHOSEN_DISCARD_JS: &str = r#"
+const shown = (e) => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length);
+return [...document.querySelectorAll('#my-hand button.card[data-action^="discard "]')].find((e) =>
+  shown(e) && e.getAttribute('aria-disabled') !== 'true' && e.getAttribute('aria-pressed') !== 'true') || null;
 "#;
 
 /// Finds the first visible element whose `data-action` is `arguments[0]` and that is
@@ -386,9 +409,62 @@ impl Page {
     }
 
     /// Presses the enabled element of this action, as a person would (a real click).
-    /// `Ok(false)` if there is none.
+    /// `Ok(false)` if there is none. With confirm on (a touch screen's default) the first
+    /// tap only raises the card or call (`data-armed`), and a person taps it again.
     pub async fn press(&mut self, action: &str) -> Result<bool, String> {
-        self.press_found(FIND_ENABLED_JS, action).await
+        if !self.press_found(FIND_ENABLED_JS, action).await? {
+            return Ok(false);
+        }
+        if self
+            .session
+            .find(FIND_ARMED_JS, json!([action]))
+            .await?
+            .is_none()
+        {
+            return Ok(true);
+        }
+        self.press_found(FIND_ARMED_JS, action).await
+    }
+
+    /// Bridgette's exchange as a person plays it: discards chosen in the hand (each a
+    /// toggle, `aria-pressed`) until as many are chosen as `#discard-send[data-needed]`
+    /// asks for, then `#discard-send` pressed. Returns the discards sent, in the order
+    /// chosen; none while the page is still sending an earlier choice.
+    pub async fn discard(&mut self) -> Result<Vec<String>, String> {
+        for _ in 0..60 {
+            let state = self.exec(DISCARD_STATE_JS, json!([])).await?;
+            if state.is_null() {
+                return Ok(Vec::new());
+            }
+            let needed = state["needed"].as_u64().unwrap_or(0) as usize;
+            let chosen: Vec<String> = state["chosen"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|c| Some(c.as_str()?.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if needed > 0 && chosen.len() >= needed {
+                let sent = self
+                    .session
+                    .click_found(
+                        "return document.querySelector('#discard-send:not([disabled])');",
+                        json!([]),
+                    )
+                    .await?;
+                return Ok(if sent { chosen } else { Vec::new() });
+            }
+            if !self
+                .press_found(FIND_UNCHOSEN_DISCARD_JS, "a discard")
+                .await?
+            {
+                return Ok(Vec::new());
+            }
+        }
+        Err(self
+            .fail("chose discards 60 times without a full choice".into())
+            .await)
     }
 
     /// Presses a disabled element of this action. `Ok(false)` if there is none.
@@ -1054,16 +1130,19 @@ pub async fn play_round(
         let Some(action) = choose(&enabled, version, &view) else {
             continue;
         };
-        let action = action.to_string();
         let before = player.page.frames.len();
-        if !player
-            .page
-            .press(&action)
-            .await
-            .map_err(|e| e.to_string())?
-        {
+        let action = if action.starts_with("discard ") {
+            // Bridgette's discards are chosen in the hand, then sent together: the first
+            // chosen is the one looked for among the frames.
+            match player.page.discard().await?.into_iter().next() {
+                Some(first) => first,
+                None => continue, // still sending the last choice
+            }
+        } else if player.page.press(action).await? {
+            action.to_string()
+        } else {
             continue; // the page changed between the look and the press
-        }
+        };
         player.pressed += 1;
         // A chooser (the named joker) sends nothing yet: the next look presses in it.
         if action == "JK" {
