@@ -100,9 +100,6 @@ impl Default for ServerConfig {
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    /// Listening or serving failed.
-    #[error("serving: {0}")]
-    Io(#[from] std::io::Error),
     /// The store could not be read on start.
     #[error("store: {0}")]
     Store(String),
@@ -168,7 +165,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let (stop, stopping) = watch::channel(false);
-    let hub = Arc::new(Hub::new(store, config.clone(), stopping));
+    let hub = Arc::new(Hub::new(store, config, stopping));
     let unfinished = blocking(&hub.store, |s| s.unfinished_tables())
         .await
         .map_err(|e| ServeError::Store(e.message))?;
@@ -179,10 +176,10 @@ pub async fn serve(
     }
     tracing::info!(address = ?listener.local_addr().ok(), "serving");
     let app = router(Arc::clone(&hub)).layer(axum::middleware::from_fn_with_state(
-        config.body_timeout,
+        hub.config.body_timeout,
         request_body::read_in_time,
     ));
-    listen::serve_http(listener, app, &config, async move {
+    listen::serve_http(listener, app, &hub.config, async move {
         shutdown.await;
         tracing::info!("shutting down");
         let _ = stop.send(true);

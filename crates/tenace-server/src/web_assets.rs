@@ -20,10 +20,8 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:;
 /// Answers a GET outside the API with a file of the page. A path naming no file (such as
 /// a table's address `/t/12`) gets `index.html`, whose script reads the address itself.
 pub(crate) async fn serve(uri: Uri, headers: HeaderMap) -> Response {
+    // Paths under `/api/` never come here: the router's fallback answers them.
     let path = uri.path().trim_start_matches('/');
-    if path.starts_with("api/") {
-        return (StatusCode::NOT_FOUND, "no such endpoint").into_response();
-    }
     let (name, file) = match WebFiles::get(path).filter(|_| !path.is_empty()) {
         Some(file) => (path, file),
         None => match WebFiles::get("index.html") {
