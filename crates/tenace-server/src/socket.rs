@@ -30,6 +30,8 @@ const RATE: f64 = 20.0;
 const BURST: f64 = 40.0;
 /// Messages over the limit before a flooding connection is closed.
 const FLOOD_STRIKES: u32 = 100;
+/// How long a socket the server closes waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
 /// A socket's read buffer. Clients send small commands (a larger frame still fits: the
 /// buffer grows); the default of 128 KiB per socket was most of a table's memory.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
@@ -131,6 +133,14 @@ async fn connection(hub: Arc<Hub>, table: LiveTable, player: Player, socket: Web
     let _ = table.tx.send(ToTable::Disconnect { conn }).await;
     drop(out);
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+    // A close the server started (a flood, a shutdown) waits for the client's reply, as
+    // RFC 6455 §5.5.1 asks, for at most CLOSE_WAIT: dropping the socket with the client's
+    // frames unread would reset it, and the client would lose what was sent before the
+    // close (the errors that explain it) along with the close frame itself.
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(_)) = stream.next().await {}
+    })
+    .await;
 }
 
 /// Writes a connection's outbox to its socket until a close or a failed write. What is
