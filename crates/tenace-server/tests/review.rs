@@ -359,6 +359,16 @@ async fn played_table(server: &Server, host: &str, game: &str) -> i64 {
     panic!("no {game} deal of six was played");
 }
 
+/// A server whose computer players play at once, its reviews bounded by `limits`.
+async fn with_reviews(db: &std::path::Path, limits: tenace_server::ReviewLimits) -> Server {
+    let config = tenace_server::ServerConfig {
+        bot_pacing: Some(Duration::ZERO),
+        reviews: limits,
+        ..tenace_server::ServerConfig::default()
+    };
+    Server::start_with(db, config).await
+}
+
 /// A gauge or counter of `/metrics` (`name` with its labels, if any).
 async fn metric(server: &Server, name: &str) -> f64 {
     let (status, _, text) = server.http("GET", "/metrics", None, None).await;
@@ -423,9 +433,15 @@ async fn review_where(socket: &mut Client, id: &str, pick: impl Fn(&Value) -> bo
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_nobody_waits_for_stops_within_a_second_and_goes_on_when_asked_again() {
     let (_dir, db) = temp_db();
-    let server = Server::start(&db).await;
+    // Each step waits 400 ms first: the review of a deal of 56 cards lasts over ten
+    // seconds on two threads, however fast its positions solve, so there is always one in
+    // progress to watch (a stop ends the pause as it ends a solve).
+    let limits = tenace_server::ReviewLimits {
+        step_pause: Duration::from_millis(400),
+        ..tenace_server::ReviewLimits::default()
+    };
+    let server = with_reviews(&db, limits).await;
     let host = server.player().await;
-    // A Five Crowns deal: its opening positions take the solver minutes.
     let table = played_table(&server, &host, "five-crowns").await;
     let mut socket = server.connect(table, &host).await;
     let first = ask_review(&mut socket, "r1", 1).await;
@@ -545,24 +561,19 @@ async fn a_review_nobody_waits_for_stops_within_a_second_and_goes_on_when_asked_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_players_flood_delays_anothers_review_by_one_review_at_most() {
     let (_dir, db) = temp_db();
-    // One review thread, so reviews queue; each runs for 4 s at most.
+    // One review thread, so reviews queue; each runs for 4 s at most, and each of its
+    // steps waits 200 ms first, so a review of 52 cards or more always lasts that long.
     let limits = tenace_server::ReviewLimits {
         threads: Some(1),
         time_limit: Duration::from_secs(4),
+        step_pause: Duration::from_millis(200),
         ..tenace_server::ReviewLimits::default()
     };
-    let server = Server::start_with(
-        &db,
-        tenace_server::ServerConfig {
-            bot_pacing: Some(Duration::ZERO),
-            reviews: limits,
-            ..tenace_server::ServerConfig::default()
-        },
-    )
-    .await;
+    let server = with_reviews(&db, limits).await;
     let flooder = server.player().await;
     let other = server.player().await;
-    // Three deals whose reviews take minutes, and the other player's Contract Bridge deal.
+    // Three deals whose reviews outlast the time limit, and the other player's Contract
+    // Bridge deal.
     let mut long = Vec::new();
     for game in ["five-crowns", "deuces-wild", "five-crowns"] {
         long.push(played_table(&server, &flooder, game).await);

@@ -51,6 +51,9 @@ pub struct ReviewLimits {
     /// The review threads, which is also how many reviews run at once: `None` for one per
     /// core.
     pub threads: Option<usize>,
+    /// A pause before each step of a review (zero in service): a review then lasts long
+    /// enough to watch whatever the solver's speed, for tests of stopping and resuming.
+    pub step_pause: Duration,
 }
 
 impl Default for ReviewLimits {
@@ -60,6 +63,7 @@ impl Default for ReviewLimits {
             time_limit: Duration::from_secs(120),
             lease: Duration::from_secs(2),
             threads: None,
+            step_pause: Duration::ZERO,
         }
     }
 }
@@ -234,7 +238,9 @@ impl Jobs {
         let threads = limits
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let reviewer = Arc::new(Reviewer::new(threads).map_err(|e| e.to_string())?);
+        let reviewer = Arc::new(
+            Reviewer::with_step_pause(threads, limits.step_pause).map_err(|e| e.to_string())?,
+        );
         let _ = gauges.pool.set(Arc::clone(&reviewer));
         let jobs = Arc::new(Jobs {
             state: Mutex::new(State::default()),

@@ -183,6 +183,8 @@ struct Pool {
     runs: Mutex<Runs>,
     work: Condvar,
     busy: AtomicUsize,
+    /// A pause before each step ([`Reviewer::with_step_pause`]).
+    pause: Duration,
 }
 
 impl Pool {
@@ -235,11 +237,24 @@ impl Pool {
         runs.sweep();
     }
 
+    /// Waits out the pool's pause, a stop ending it early.
+    fn pause_before_step(&self, reviewing: &Reviewing) {
+        let until = std::time::Instant::now() + self.pause;
+        while !reviewing.is_stopped() {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            std::thread::sleep(left.min(STOP_CHECK));
+        }
+    }
+
     /// One thread's life: steps until the pool closes.
     fn serve(&self) {
         let mut solver = Solver::with_memory(REVIEW_MEMORY);
         while let Some((id, plan, reviewing, job)) = self.take() {
             self.busy.fetch_add(1, Ordering::Relaxed);
+            self.pause_before_step(&reviewing);
             solver.set_deadline(None);
             solver.set_stop(Some(Arc::clone(&reviewing.stop)));
             let found = plan
@@ -291,7 +306,24 @@ pub struct ReviewerError(String);
 impl Reviewer {
     /// A reviewer with `threads` threads (at least one).
     pub fn new(threads: usize) -> Result<Reviewer, ReviewerError> {
-        let pool = Arc::new(Pool::default());
+        Reviewer::with_step_pause(threads, Duration::ZERO)
+    }
+
+    /// A reviewer whose threads pause for `pause` before each step (a stop ends the
+    /// pause early): a review then lasts at least its steps times the pause over the
+    /// threads, whatever the solver's speed, so tests can watch one in progress.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tenace_table::review::Reviewer;
+    /// let reviewer = Reviewer::with_step_pause(2, Duration::from_millis(50)).unwrap();
+    /// assert_eq!(reviewer.threads(), 2);
+    /// ```
+    pub fn with_step_pause(threads: usize, pause: Duration) -> Result<Reviewer, ReviewerError> {
+        let pool = Arc::new(Pool {
+            pause,
+            ..Pool::default()
+        });
         let mut reviewer = Reviewer {
             pool,
             threads: Vec::new(),
