@@ -659,12 +659,10 @@ function strainLabel(strain) {
   return strain === "NT" ? h("span", { class: "nt" }, "NT") : h("span", { class: suitClass(strain), "aria-label": strain }, suitSymbol(strain));
 }
 
-/** The strain × declarer table of tricks, strain by strain as it is solved; or why not. */
+/** The strain × declarer table of tricks, strain by strain as it is solved. */
 function ddTable(table, label) {
   if (!table) return null;
-  if (table.status !== "offered") {
-    return table.reason ? h("p", { class: "dd-not-offered muted" }, `No strain table: ${table.reason}`) : null;
-  }
+  if (table.status !== "offered") return null;
   const declarers = table.declarers || [];
   // The strains as hand records list them: no trump, then the suits in the standard order.
   const rows = [...(table.rows || [])].sort((a, b) => STRAIN_ORDER.indexOf(a.strain) - STRAIN_ORDER.indexOf(b.strain));

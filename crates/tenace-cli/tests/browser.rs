@@ -105,8 +105,9 @@ async fn one_game(
 }
 
 /// Opens the review of the deal just played (`#review-btn`): `#review` must show every
-/// card dealt (all hands, public now); screenshot once the double-dummy review's progress
-/// bar is gone (or after 10 s: a debug build solves slowly). Returns the defects.
+/// card dealt (all hands, public now) and, in the partnership games, the whole strain
+/// table; screenshot once the double-dummy review's progress bar is gone (or after 10 s:
+/// a debug build solves slowly) and the table is whole. Returns the defects.
 async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, String> {
     let mut defects = Vec::new();
     let opened = page
@@ -134,6 +135,9 @@ async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, S
             break;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    if let Some(strains) = table_strains(&page.label) {
+        defects.extend(wait_for_strain_table(page, strains).await?);
     }
     let size = page.viewport.name();
     page.screenshot(&format!("{}-review-{size}", page.label))
@@ -166,6 +170,45 @@ async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, S
     }
     Ok(defects)
 }
+
+/// The strains of the double-dummy table a game's review shows (`None`: no table to wait
+/// for: Devil's Bridge has none, and Bridgette's is of the hands after the exchange).
+fn table_strains(game: &str) -> Option<usize> {
+    match game {
+        "bridge" | "deuces-wild" => Some(5),
+        _ => None,
+    }
+}
+
+/// Waits (at most [`TABLE_LIMIT`]) for the review's strain by declarer table to be whole:
+/// `strains` rows of four numbers. The defect when it is not.
+async fn wait_for_strain_table(page: &mut Page, strains: usize) -> Result<Vec<String>, String> {
+    let started = Instant::now();
+    let count = "return [...document.querySelectorAll('#review .dd-table tbody tr')] \
+                 .filter(r => [...r.querySelectorAll('td')] \
+                   .every(td => /^\\d+$/.test(td.textContent.trim()))).length;";
+    loop {
+        let rows = page.exec(count, json!([])).await?.as_u64().unwrap_or(0);
+        if rows as usize == strains {
+            println!(
+                "{}: the review's strain table was whole after {:?}",
+                page.label,
+                started.elapsed()
+            );
+            return Ok(Vec::new());
+        }
+        if started.elapsed() > TABLE_LIMIT {
+            return Ok(vec![format!(
+                "{}: the review's strain table had {rows} of {strains} rows after {TABLE_LIMIT:?}",
+                page.label
+            )]);
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
+/// How long the review's strain table may take in a test build on a busy machine.
+const TABLE_LIMIT: Duration = Duration::from_secs(90);
 
 #[test]
 fn bridge_deal_through_the_page_with_a_spectator() {

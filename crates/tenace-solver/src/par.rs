@@ -1,5 +1,6 @@
-//! Contract Bridge par: the result when both sides bid perfectly knowing every card,
-//! making contracts played undoubled and failing ones doubled.
+//! Par: the result when both sides bid perfectly knowing every card, making contracts
+//! played undoubled and failing ones doubled, in Contract Bridge and in the variants that
+//! keep its scoring (Deuces Wild, and Five Crowns with its own bids and book).
 //!
 //! Par is the value of a small game: the auction from the dealer, each player passing or
 //! bidding higher, each side's contract in a strain played by whichever of its two
@@ -8,7 +9,7 @@
 
 use tenace_cards::{Seat, Strain};
 use tenace_rules::scoring::{ScoringTable, duplicate_score};
-use tenace_rules::{Contract, Doubling, Vulnerability};
+use tenace_rules::{AuctionRules, Contract, Doubling, Vulnerability};
 
 use crate::DdTable;
 
@@ -33,16 +34,12 @@ pub struct Par {
     pub contracts: Vec<ParContract>,
 }
 
-/// The 35 bids, low to high: level 1 to 7, each in ♣ ♦ ♥ ♠ NT.
-const BIDS: usize = 35;
-
-fn bid(index: usize) -> (u8, Strain) {
-    (index as u8 / 5 + 1, Strain::STANDARD[index % 5])
-}
-
 struct Auction<'a> {
     table: &'a DdTable,
     vulnerability: Vulnerability,
+    /// The game's bids, low to high, as level and strain.
+    bids: Vec<(u8, Strain)>,
+    scoring: ScoringTable,
     /// Memo of NS's value by (last bid + 1 or 0, its side, seat to act, passes).
     memo: Vec<Option<i32>>,
 }
@@ -60,9 +57,9 @@ impl Auction<'_> {
 
     /// North-South's score when `side` (0 NS, 1 EW) plays bid `index`.
     fn result(&self, index: usize, side: usize) -> (i32, ParContract) {
-        let (level, strain) = bid(index);
+        let (level, strain) = self.bids[index];
         let (declarer, tricks) = self.declarer(side, strain);
-        let makes = tricks >= level + 6;
+        let makes = tricks >= level + self.scoring.book;
         let doubling = if makes {
             Doubling::Undoubled
         } else {
@@ -70,7 +67,7 @@ impl Auction<'_> {
         };
         let contract = Contract::new(level, strain, doubling);
         let vulnerable = self.vulnerability.is_vulnerable(declarer);
-        let score = duplicate_score(ScoringTable::BRIDGE, contract, tricks, vulnerable);
+        let score = duplicate_score(self.scoring, contract, tricks, vulnerable);
         let ns = if side == 0 { score } else { -score };
         (
             ns,
@@ -96,7 +93,7 @@ impl Auction<'_> {
         }
         let ns_acts = to_act.is_multiple_of(2);
         let mut best = self.value(last, owner, (to_act + 1) % 4, passes + 1);
-        for next in last..BIDS {
+        for next in last..self.bids.len() {
             let v = self.value(next + 1, to_act % 2, (to_act + 1) % 4, 0);
             if (ns_acts && v > best) || (!ns_acts && v < best) {
                 best = v;
@@ -125,18 +122,71 @@ impl Auction<'_> {
 /// assert_eq!(par.score, 1510);
 /// ```
 pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Par {
+    par_of(
+        table,
+        &AuctionRules::BRIDGE,
+        ScoringTable::BRIDGE,
+        vulnerability,
+        dealer,
+    )
+}
+
+/// The par of a four-handed game scored as Contract Bridge is, with its own bids
+/// (`auction`) and scoring table: Deuces Wild (Contract Bridge's), Five Crowns (Stars,
+/// 0NT and book 7, RULES.md §2.2). `table` has a row for every strain of the bids.
+///
+/// ```
+/// use tenace_cards::{Seat, Strain, Suit};
+/// use tenace_rules::bridge::{BridgeOptions, BridgeVariant, FiveCrownsRules};
+/// use tenace_rules::Vulnerability;
+/// use tenace_solver::{DdTable, par::par_of};
+/// let crowns = BridgeVariant::FiveCrowns(FiveCrownsRules::default());
+/// let strains: Vec<Strain> = crowns.auction_rules().suits.iter().map(|&s| Strain::Suit(s))
+///     .chain([Strain::NoTrump]).collect();
+/// // North-South take 8 of the 14 tricks in every strain, East-West the other 6.
+/// let mut table = DdTable::new(strains.clone(), 4);
+/// for &strain in &strains {
+///     for seat in Seat::ALL {
+///         table.set_tricks(strain, seat, if seat.index() % 2 == 0 { 8 } else { 6 });
+///     }
+/// }
+/// let scoring = crowns.scoring_table(&BridgeOptions::default());
+/// let par = par_of(&table, &crowns.auction_rules(), scoring, Vulnerability::None, Seat::North);
+/// // Book is 7: one odd trick, in Stars or no trump (40 + 50 for a part score).
+/// assert_eq!(par.score, 90);
+/// assert!(par.contracts.iter().any(|c| c.contract.strain == Strain::Suit(Suit::Stars)));
+/// ```
+pub fn par_of(
+    table: &DdTable,
+    auction: &AuctionRules,
+    scoring: ScoringTable,
+    vulnerability: Vulnerability,
+    dealer: Seat,
+) -> Par {
+    let bids: Vec<(u8, Strain)> = auction.bids().iter().map(|b| (b.level, b.strain)).collect();
+    let strains: Vec<Strain> = auction
+        .suits
+        .iter()
+        .map(|&s| Strain::Suit(s))
+        .chain([Strain::NoTrump])
+        .collect();
     let mut auction = Auction {
         table,
         vulnerability,
-        memo: vec![None; (BIDS + 1) * 2 * 4 * 5],
+        memo: vec![None; (bids.len() + 1) * 2 * 4 * 5],
+        bids,
+        scoring,
     };
     let score = auction.value(0, 0, dealer.index(), 0);
     let mut contracts = Vec::new();
     // No contract scores exactly zero, so a zero par is a pass-out.
     if score != 0 {
         for side in 0..2 {
-            for strain in Strain::STANDARD {
-                for index in (0..BIDS).filter(|&i| bid(i).1 == strain) {
+            for &strain in &strains {
+                let in_strain: Vec<usize> = (0..auction.bids.len())
+                    .filter(|&i| auction.bids[i].1 == strain)
+                    .collect();
+                for index in in_strain {
                     let (ns, contract) = auction.result(index, side);
                     if ns != score {
                         continue;

@@ -5,11 +5,10 @@
 //! - the partnership games and Bridgette: the cards that cost their side tricks against
 //!   the best card (checked from the last trick back, for the late positions solve
 //!   fastest) and what the contract makes with best play from the opening lead;
-//! - Contract Bridge: also the strain by declarer table of the hands as dealt and its par;
-//!   Bridgette: the table of the hands after the exchange (the hands it was played with:
-//!   its discards are never revealed, RULES.md §4.2);
-//! - Deuces Wild and Five Crowns: no table ([`StrainTable::NotOffered`]): one full-deal
-//!   solve there can take the solver minutes, and a table is twenty of them;
+//! - Contract Bridge, Deuces Wild and Five Crowns: also the strain by declarer table of
+//!   the hands as dealt (Five Crowns with Stars) and its par under the game's bids and
+//!   scoring; Bridgette: the table of the hands after the exchange (the hands it was
+//!   played with: its discards are never revealed, RULES.md §4.2);
 //! - Devil's Bridge: each player's range of tricks from the opening lead, everyone else
 //!   against them (a card's cost means nothing where each player wants a number of tricks,
 //!   not the most).
@@ -46,12 +45,14 @@ mod run;
 use serde::{Serialize, Serializer};
 use tenace_bots::expert::play_position;
 use tenace_cards::{Card, Player, Strain, Suit};
-use tenace_rules::bridge::{BridgeDeal, BridgeVariant};
+use tenace_rules::AuctionRules;
+use tenace_rules::bridge::BridgeDeal;
 use tenace_rules::bridgette::BridgetteDeal;
 use tenace_rules::devils_bridge::DevilsHand;
+use tenace_rules::scoring::ScoringTable;
 use tenace_rules::trick::TrickRules;
 use tenace_rules::{Action, AnyGame, Contract, Game};
-use tenace_solver::{CardValue, DdTable, Position, RangeEnd, Sides, Solver, par};
+use tenace_solver::{CardValue, DdTable, Position, RangeEnd, Sides, Solver};
 
 pub use run::{Reviewer, ReviewerError, Reviewing};
 
@@ -138,7 +139,8 @@ impl std::fmt::Display for SeatName {
     }
 }
 
-/// The strain by declarer table, or why there is none.
+/// The strain by declarer table. (An enum for its JSON form, `"status": "offered"`,
+/// which the protocol keeps for clients that knew a table could be refused.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "status")]
 pub enum StrainTable {
@@ -149,12 +151,6 @@ pub enum StrainTable {
         declarers: Vec<String>,
         /// The strains solved so far, in bidding order.
         rows: Vec<StrainRow>,
-    },
-    /// The game has a table but the review does not solve it.
-    #[serde(rename = "not offered")]
-    NotOffered {
-        /// Why.
-        reason: String,
     },
 }
 
@@ -250,8 +246,8 @@ struct Plan {
     plays: Vec<(Action, Position)>,
     /// The hands and rules a table is solved from, with its declarers.
     table: Option<TableSource>,
-    /// Contract Bridge's par settings: vulnerability and dealer.
-    par: Option<(tenace_rules::Vulnerability, tenace_cards::Seat)>,
+    /// What par is worked out under, in the games scored as Contract Bridge.
+    par: Option<ParSettings>,
     /// The contract, its declarer and the tricks its side took, when played.
     contract: Option<(Contract, Player, u8)>,
     /// How the game names players.
@@ -281,6 +277,14 @@ impl Names {
     fn label(&self, player: Player) -> String {
         self.of(player).to_string()
     }
+}
+
+/// What a game's par depends on besides its table.
+struct ParSettings {
+    vulnerability: tenace_rules::Vulnerability,
+    dealer: tenace_cards::Seat,
+    auction: AuctionRules,
+    scoring: ScoringTable,
 }
 
 /// What a strain table is solved from.
@@ -346,22 +350,25 @@ impl Plan {
         let mut table = None;
         let mut par_settings = None;
         match deal {
-            AnyGame::Bridge(d) if d.setup().variant == BridgeVariant::Standard => {
+            AnyGame::Bridge(d) => {
                 let setup = d.setup();
+                let variant = setup.variant;
+                let auction = variant.auction_rules();
                 table = Some(TableSource {
                     hands: setup.hands.0.to_vec(),
-                    strains: Strain::STANDARD.to_vec(),
-                    rules: Box::new(|s: Strain| TrickRules::plain(s.trump())),
+                    strains: auction
+                        .suits
+                        .iter()
+                        .map(|&s| Strain::Suit(s))
+                        .chain([Strain::NoTrump])
+                        .collect(),
+                    rules: Box::new(move |s: Strain| variant.trick_rules(s)),
                 });
-                par_settings = Some((setup.vulnerability, setup.dealer));
-            }
-            AnyGame::Bridge(d) => {
-                start.table = Some(StrainTable::NotOffered {
-                    reason: format!(
-                        "{}: a table is twenty solves of the whole deal, each of which can \
-                         take the solver minutes; the review solves the contract played",
-                        d.setup().variant.name()
-                    ),
+                par_settings = Some(ParSettings {
+                    vulnerability: setup.vulnerability,
+                    dealer: setup.dealer,
+                    auction,
+                    scoring: variant.scoring_table(&setup.options),
                 });
             }
             AnyGame::Bridgette(_) => {
@@ -527,10 +534,11 @@ impl Plan {
         })
     }
 
-    /// The last word once every step is done: Contract Bridge's par, from the whole table.
+    /// The last word once every step is done: the par of a game scored as Contract
+    /// Bridge, from the whole table.
     fn finish(&self, review: &mut Review) {
-        let (Some((vulnerability, dealer)), Some(StrainTable::Offered { rows, .. })) =
-            (self.par, review.table.as_ref())
+        let (Some(settings), Some(StrainTable::Offered { rows, .. })) =
+            (&self.par, review.table.as_ref())
         else {
             return;
         };
@@ -541,7 +549,13 @@ impl Plan {
                 table.set_tricks(row.strain, Player(declarer as u8), tricks);
             }
         }
-        let found = par(&table, vulnerability, dealer);
+        let found = tenace_solver::par::par_of(
+            &table,
+            &settings.auction,
+            settings.scoring,
+            settings.vulnerability,
+            settings.dealer,
+        );
         review.par = Some(ParResult {
             score: found.score,
             contracts: found
@@ -594,7 +608,7 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
-    use tenace_rules::bridge::{BridgeMatch, BridgeOptions};
+    use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant};
     use tenace_rules::{Call, Match, Phase};
 
     /// A deal of `variant` played out at random after one bid and three passes.
@@ -655,7 +669,7 @@ mod tests {
                 assert_eq!(table.tricks(row.strain, Player(p as u8)), Some(tricks));
             }
         }
-        let expected = par(&table, d.setup().vulnerability, d.setup().dealer);
+        let expected = tenace_solver::par(&table, d.setup().vulnerability, d.setup().dealer);
         let got = progress.review.par.as_ref().expect("par");
         assert_eq!(got.score, expected.score);
         let contracts: Vec<String> = expected
@@ -696,7 +710,7 @@ mod tests {
 
     #[test]
     fn a_stopped_review_ends_at_once_and_unfinished() {
-        // Deuces Wild's opening solve takes minutes; a stop set first ends it before.
+        // A stop set first ends the review before its first step.
         let deal = played_deal(BridgeVariant::DeucesWild, 5);
         let reviewing = Arc::new(Reviewing::new());
         reviewing.stop();
@@ -705,14 +719,11 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(2));
         let progress = reviewing.progress();
         assert!(!progress.finished && progress.done < progress.total);
-        // Deuces Wild has a table, but the review says it does not solve it.
+        // Deuces Wild's table is offered, and nothing of it was solved.
         let json = serde_json::to_value(&progress.review).expect("JSON");
-        assert_eq!(json["table"]["status"], "not offered");
-        assert!(
-            json["table"]["reason"]
-                .as_str()
-                .is_some_and(|r| r.contains("minutes"))
-        );
+        assert_eq!(json["table"]["status"], "offered");
+        assert_eq!(json["table"]["rows"], serde_json::json!([]));
+        assert!(progress.review.par.is_none());
     }
 
     #[test]

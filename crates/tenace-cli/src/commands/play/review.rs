@@ -282,30 +282,23 @@ fn cost_lines(
     lines
 }
 
-/// The strain table so far (or why there is none) and par.
+/// The strain table so far and par.
 fn table_lines(review: &Review, name: &dyn Fn(Player) -> String, glyphs: Glyphs) -> Vec<String> {
     let mut lines = Vec::new();
-    match &review.table {
-        None => {}
-        Some(StrainTable::NotOffered { reason }) => {
-            lines.push(format!("No strain table: {reason}."));
-        }
-        Some(StrainTable::Offered { declarers, rows }) => {
-            if rows.is_empty() {
-                return lines;
-            }
-            lines.push(
-                "Declarer's tricks, each strain (declarer's left-hand opponent leads):".into(),
-            );
-            let head: String = (0..declarers.len())
-                .map(|p| format!("{:>4}", name(Player(p as u8))))
-                .collect();
-            lines.push(format!("    {head}"));
-            for row in rows {
-                let cells: String = row.tricks.iter().map(|t| format!("{t:>4}")).collect();
-                lines.push(format!("  {:<2}{cells}", glyphs.strain(row.strain)));
-            }
-        }
+    let Some(StrainTable::Offered { declarers, rows }) = &review.table else {
+        return lines;
+    };
+    if rows.is_empty() {
+        return lines;
+    }
+    lines.push("Declarer's tricks, each strain (declarer's left-hand opponent leads):".into());
+    let head: String = (0..declarers.len())
+        .map(|p| format!("{:>4}", name(Player(p as u8))))
+        .collect();
+    lines.push(format!("    {head}"));
+    for row in rows {
+        let cells: String = row.tricks.iter().map(|t| format!("{t:>4}")).collect();
+        lines.push(format!("  {:<2}{cells}", glyphs.strain(row.strain)));
     }
     if let Some(par) = &review.par {
         if par.contracts.is_empty() {
@@ -443,9 +436,6 @@ mod tests {
             total: 6,
             finished: false,
             review: Review {
-                table: Some(StrainTable::NotOffered {
-                    reason: "Five Crowns: a table takes minutes".into(),
-                }),
                 ranges: vec![range(0, Some(3), Some(1)), range(1, None, Some(0))],
                 ..Review::default()
             },
@@ -457,7 +447,6 @@ mod tests {
             [
                 "With best play from the opening lead, everyone else against them:",
                 "  P0: as many as 3 trying to win, as few as 1 trying to lose (bid 1, took 2)",
-                "No strain table: Five Crowns: a table takes minutes.",
             ]
         );
         assert_eq!(
