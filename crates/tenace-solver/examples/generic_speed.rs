@@ -1,20 +1,25 @@
 //! Times the generic search on full deals of the other games, against the Contract Bridge
 //! table of the same seeds in the same run, so the figures read as ratios whatever the
 //! machine's load: `cargo run --release --example generic_speed -- [CASE ...] [--seeds
-//! FIRST COUNT] [--mib MEMORY]`. The cases are `bridge-table`, `bridge-single`, `bridge-via-generic`, `deuces-single`, `deuces-table`,
-//! `crowns-nt`, `crowns-suit`, `crowns-named`, `devils4`, `devils5` (all by default).
+//! FIRST COUNT] [--mib MEMORY]`. The cases are `bridge-table`, `bridge-single`,
+//! `bridge-via-generic`, `deuces-single`, `deuces-table`, `crowns-nt`, `crowns-suit`,
+//! `crowns-named`, `crowns-table`, `devils4`, `devils5` (ten cards a hand), `devils3-max` to
+//! `devils7-max` (the largest hand the deck allows: 52 / players cards, both ends of the
+//! first player's range, each end timed apart) and `bridgette` (both players' tricks on
+//! lead in each strain, before any exchange). All of them by default.
 
 use std::time::Instant;
 
-use tenace_cards::{Seat, Strain, Suit};
+use tenace_cards::{Player, Seat, Strain, Suit};
 use tenace_rules::Vulnerability;
 use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant, FiveCrownsRules};
+use tenace_rules::bridgette::{BridgetteOptions, BridgetteSetup};
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, HandSetup};
-use tenace_rules::trick::NtJoker;
-use tenace_solver::{Position, Sides, Solver};
+use tenace_rules::trick::{NtJoker, SpecialRule, TrickRules};
+use tenace_solver::{Position, RangeEnd, Sides, Solver};
 
 /// The cases, by name, each solving one seeded deal with a fresh solver.
-const CASES: [&str; 10] = [
+const CASES: [&str; 17] = [
     "bridge-table",
     "bridge-single",
     "bridge-via-generic",
@@ -23,8 +28,15 @@ const CASES: [&str; 10] = [
     "crowns-nt",
     "crowns-suit",
     "crowns-named",
+    "crowns-table",
     "devils4",
     "devils5",
+    "devils3-max",
+    "devils4-max",
+    "devils5-max",
+    "devils6-max",
+    "devils7-max",
+    "bridgette",
 ];
 
 fn bridge_hands(variant: BridgeVariant, seed: u64) -> BridgeSetup {
@@ -49,23 +61,57 @@ fn single(solver: &mut Solver, variant: BridgeVariant, strain: Strain, seed: u64
     format!("{} tricks", solver.tricks(&position).unwrap())
 }
 
-/// The range of the first player in a Devil's Bridge hand of ten cards.
-fn devils(solver: &mut Solver, players: u8, seed: u64) -> String {
+/// The range of the first player in a Devil's Bridge hand of `size` cards, and how long
+/// each end took (after a `;`, so answers compare apart from timings).
+fn devils(solver: &mut Solver, players: u8, size: usize, seed: u64) -> String {
     let setup = HandSetup::seeded(
         DevilsBridgeOptions::for_players(players),
         seed,
-        10,
+        size,
         None,
         false,
     );
     let position = Position::new(
-        tenace_rules::trick::TrickRules::plain(setup.trump()),
+        TrickRules::plain(setup.trump()),
         setup.hands.0.clone(),
         setup.first_player(),
         Sides::EachAlone,
     );
-    let range = solver.range(&position, setup.first_player()).unwrap();
-    format!("range {}..{}", range.fewest, range.most)
+    let mut timed = |end| {
+        let start = Instant::now();
+        let tricks = solver
+            .range_end(&position, setup.first_player(), end)
+            .unwrap();
+        (tricks, start.elapsed().as_secs_f64() * 1000.0)
+    };
+    let (most, most_ms) = timed(RangeEnd::Most);
+    let (fewest, fewest_ms) = timed(RangeEnd::Fewest);
+    format!("range {fewest}..{most}; most {most_ms:.1} ms, fewest {fewest_ms:.1} ms")
+}
+
+/// A Bridgette deal as dealt (before the exchange): the tricks of the player on lead,
+/// each player leading in each strain.
+fn bridgette(solver: &mut Solver, seed: u64) -> String {
+    let setup = BridgetteSetup::seeded(BridgetteOptions::default(), seed, None);
+    let rules = |trump| TrickRules {
+        trump,
+        special: SpecialRule::Colons {
+            block_allows_colon_lead: true,
+        },
+    };
+    let mut tricks = Vec::new();
+    for strain in Strain::STANDARD {
+        for leader in [Player(0), Player(1)] {
+            let position = Position::new(
+                rules(strain.trump()),
+                setup.hands.0.clone(),
+                leader,
+                Sides::Partnerships,
+            );
+            tricks.push(solver.tricks(&position).unwrap());
+        }
+    }
+    format!("{tricks:?}")
 }
 
 fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
@@ -116,8 +162,28 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
             seed,
         ),
         "crowns-named" => single(solver, crowns(NtJoker::NominatedTwo), Strain::NoTrump, seed),
-        "devils4" => devils(solver, 4, seed),
-        "devils5" => devils(solver, 5, seed),
+        "crowns-table" => {
+            let variant = crowns(NtJoker::Unwinnable);
+            let setup = bridge_hands(variant, seed);
+            let strains: Vec<Strain> = Suit::FIVE_CROWNS
+                .into_iter()
+                .map(Strain::Suit)
+                .chain([Strain::NoTrump])
+                .collect();
+            let table = solver
+                .table_for(&setup.hands, &strains, |s| variant.trick_rules(s))
+                .unwrap();
+            format!("{table:?}")
+        }
+        "devils4" => devils(solver, 4, 10, seed),
+        "devils5" => devils(solver, 5, 10, seed),
+        "bridgette" => bridgette(solver, seed),
+        max if max.starts_with("devils") && max.ends_with("-max") => {
+            let players: u8 = max["devils".len()..max.len() - "-max".len()]
+                .parse()
+                .unwrap_or_else(|_| panic!("unknown case {case}: one of {CASES:?}"));
+            devils(solver, players, 52 / usize::from(players), seed)
+        }
         _ => panic!("unknown case {case}: one of {CASES:?}"),
     }
 }
@@ -144,6 +210,7 @@ fn main() {
     let mut bridge_mean = None;
     for case in &cases {
         let mut total = 0.0;
+        let mut times = Vec::new();
         let mut nodes = 0;
         for seed in seeds.clone() {
             let mut solver = Solver::with_memory(mib << 20);
@@ -151,6 +218,7 @@ fn main() {
             let answer = run(case, &mut solver, seed);
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             total += ms;
+            times.push(ms);
             nodes += solver.nodes();
             println!(
                 "{case} seed {seed}: {answer}, {} nodes, {ms:.1} ms",
@@ -158,12 +226,17 @@ fn main() {
             );
         }
         let mean = total / seeds.clone().count() as f64;
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let max = times.last().copied().unwrap_or_default();
         if case == "bridge-table" {
             bridge_mean = Some(mean);
         }
         let ratio = bridge_mean.map_or(String::new(), |b| {
             format!(", {:.2}× the bridge table", mean / b)
         });
-        println!("== {case}: mean {mean:.1} ms, {nodes} nodes in all{ratio}");
+        println!(
+            "== {case}: mean {mean:.1} ms, median {median:.1} ms, max {max:.1} ms, {nodes} nodes in all{ratio}"
+        );
     }
 }

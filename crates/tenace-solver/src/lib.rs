@@ -2,9 +2,9 @@
 //!
 //! With every hand known, [`Solver`] finds the tricks each side takes with best play,
 //! the value of each legal card, the strain by declarer table, and (in Contract Bridge)
-//! the par score. Contract Bridge positions take a specialised path; every other rule
-//! set the shared [`tenace_rules::trick::TrickRules`] hooks describe (wild deuces, the
-//! Five Crowns joker, any number of hands from 2 to 7) takes a generic exact search.
+//! the par score. Contract Bridge and Deuces Wild positions take a specialised path;
+//! every other rule set the shared [`tenace_rules::trick::TrickRules`] hooks describe
+//! (the Five Crowns joker, any number of hands from 2 to 7) takes a generic exact search.
 //!
 //! ```
 //! use tenace_cards::{BySeat, Seat, Strain};

@@ -1,7 +1,7 @@
 //! A position to solve: the hands, the trick rules, whose lead, the trick in progress.
 
 use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Strain, Suit};
-use tenace_rules::trick::{Trick, TrickRules};
+use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 use thiserror::Error;
 
 /// Who plays with whom.
@@ -239,17 +239,24 @@ impl Position {
         Ok(Some(winner))
     }
 
-    /// Whether the Contract Bridge fast path can solve this position: four hands in
-    /// partnerships, the plain follow-suit rule, the four standard suits only.
-    pub(crate) fn is_plain_bridge(&self) -> bool {
-        self.players() == 4
+    /// Which fast path (see [`crate::bridge`]) can solve this position: four hands in
+    /// partnerships, the four standard suits only, no lead restriction, and the plain
+    /// follow-suit rule (`Some(false)`) or wild deuces (`Some(true)`). `None` for every
+    /// other game, which takes the generic search.
+    pub(crate) fn fast_path_rules(&self) -> Option<bool> {
+        let wild = match self.rules.special {
+            SpecialRule::Standard => false,
+            SpecialRule::WildDeuces => true,
+            _ => return None,
+        };
+        let fits = self.players() == 4
             && self.sides == Sides::Partnerships
-            && self.rules == TrickRules::plain(self.rules.trump)
             && self.rules.trump != Some(Suit::Stars)
             && self.restriction.is_none()
             && self
                 .hands
                 .iter()
-                .all(|h| h.bits() >> 64 == 0 && h.suit(Suit::Stars).is_empty())
+                .all(|h| h.bits() >> 64 == 0 && h.suit(Suit::Stars).is_empty());
+        fits.then_some(wild)
     }
 }

@@ -1,9 +1,9 @@
 //! The solver: a plain value owning its tables, one per thread.
 
-use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Strain, Suit};
+use tenace_cards::{BySeat, Card, CardSet, Player, Rank, Seat, Strain, Suit};
 use tenace_rules::trick::TrickRules;
 
-use crate::bridge::{BridgeSearch, NT};
+use crate::bridge::{BridgeSearch, FastSearch, NT};
 use crate::generic::{GenericPosition, GenericSearch, Roles};
 use crate::position::{Position, Sides, SolveError};
 use crate::table::DdTable;
@@ -31,8 +31,12 @@ pub const DEFAULT_MEMORY: usize = 64 << 20;
 /// assert!(values.iter().all(|v| v.tricks == 3));
 /// ```
 pub struct Solver {
-    bridge: BridgeSearch,
+    bridge: BridgeSearch<false>,
+    /// The same search compiled for wild deuces: Deuces Wild positions.
+    wild: BridgeSearch<true>,
     generic: GenericSearch,
+    /// Every position takes the generic search (see [`Solver::force_generic`]).
+    generic_only: bool,
 }
 
 /// What one legal card is worth: the tricks the side that plays it takes from the
@@ -79,26 +83,37 @@ impl Solver {
     }
 
     /// A solver whose transposition tables use at most about `bytes` each (at least a
-    /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds. Contract
-    /// Bridge positions use one table and every other game's the other, each filled only
-    /// when used: a solver that only ever sees one kind of position holds at most
-    /// `bytes`, one that sees both at most twice that.
+    /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds for each
+    /// fast path. Contract Bridge positions use one table, Deuces Wild positions a
+    /// second and every other game's the third, each filled only when used: a solver
+    /// that only ever sees one kind of position holds at most `bytes`, one that sees
+    /// every kind at most three times that.
     pub fn with_memory(bytes: usize) -> Solver {
         Solver {
             bridge: BridgeSearch::new(bytes),
+            wild: BridgeSearch::new(bytes),
             generic: GenericSearch::new(bytes),
+            generic_only: false,
         }
+    }
+
+    /// With `on`, every later question takes the generic search, even a Contract Bridge
+    /// or Deuces Wild position the fast path would solve. It exists for differential
+    /// tests of the two paths (the answers are the same, only slower), not for use.
+    #[doc(hidden)]
+    pub fn force_generic(&mut self, on: bool) {
+        self.generic_only = on;
     }
 
     /// Nodes searched since the solver was made (for benchmarks).
     pub fn nodes(&self) -> u64 {
-        self.bridge.nodes + self.generic.nodes
+        self.bridge.nodes + self.wild.nodes + self.generic.nodes
     }
 
-    /// Tricks completed in Contract Bridge searches since the solver was made: the unit
-    /// DDS counts its nodes in, for comparing the size of the two searches.
+    /// Tricks completed in fast-path searches since the solver was made: the unit DDS
+    /// counts its nodes in, for comparing the size of the two searches.
     pub fn trick_nodes(&self) -> u64 {
-        self.bridge.trick_nodes
+        self.bridge.trick_nodes + self.wild.trick_nodes
     }
 
     /// The tricks the side of the player to play takes from here (the trick in progress
@@ -132,6 +147,7 @@ impl Solver {
     /// ```
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.bridge.stop.set(deadline);
+        self.wild.stop.set(deadline);
         self.generic.stop.set(deadline);
     }
 
@@ -161,18 +177,20 @@ impl Solver {
     /// ```
     pub fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         self.bridge.stop.set_flag(flag.clone());
+        self.wild.stop.set_flag(flag.clone());
         self.generic.stop.set_flag(flag);
     }
 
     /// A new question: a stop of the last one is forgotten.
     fn begin(&mut self) {
         self.bridge.stop.restart();
+        self.wild.stop.restart();
         self.generic.stop.restart();
     }
 
     /// `answer`, unless the deadline stopped a search since [`Solver::begin`].
     fn in_time<T>(&self, answer: T) -> Result<T, SolveError> {
-        if self.bridge.stop.stopped() || self.generic.stop.stopped() {
+        if self.bridge.stop.stopped() || self.wild.stop.stopped() || self.generic.stop.stopped() {
             Err(SolveError::OutOfTime)
         } else {
             Ok(answer)
@@ -210,11 +228,10 @@ impl Solver {
             return target == 0;
         }
         let side = position.side_of(position.to_play());
-        if position.is_plain_bridge() {
-            self.load_bridge(position);
+        if let Some(search) = self.fast_path(position) {
             let ns = side & 1 == 1;
             let ns_target = if ns { target } else { left + 1 - target };
-            return self.bridge.search(ns_target) == ns;
+            return search.search(ns_target) == ns;
         }
         self.load_generic(
             position,
@@ -232,11 +249,11 @@ impl Solver {
     pub fn card_values(&mut self, position: &Position) -> Result<Vec<CardValue>, SolveError> {
         position.check()?;
         self.begin();
-        let plain = position.is_plain_bridge();
-        let runs = if plain {
-            sequences(position)
-        } else {
-            Vec::new()
+        // Equal cards are found for the fast-path games only, and never when the generic
+        // search is forced, so a differential test values every card apart.
+        let runs = match position.fast_path_rules() {
+            Some(wild) if !self.generic_only => sequences(position, wild),
+            _ => Vec::new(),
         };
         let mut values: Vec<CardValue> = Vec::new();
         // Cards of one value tend to sit together: each search starts from the last.
@@ -392,11 +409,10 @@ impl Solver {
                     Sides::Partnerships,
                 );
                 position.check()?;
-                let tricks = if position.is_plain_bridge() {
-                    let left = position.tricks_left() as u8;
-                    self.load_bridge(&position);
-                    let first = guess.unwrap_or_else(|| self.bridge.first_target());
-                    let ns = self.bridge.ns_tricks(first);
+                let left = position.tricks_left() as u8;
+                let tricks = if let Some(search) = self.fast_path(&position) {
+                    let first = guess.unwrap_or_else(|| search.first_target());
+                    let ns = search.ns_tricks(first);
                     if declarer.index() % 2 == 0 {
                         ns
                     } else {
@@ -439,15 +455,15 @@ impl Solver {
         counted: u8,
         guess: Option<u8>,
     ) -> u8 {
-        if position.is_plain_bridge() && maximizers == counted {
-            self.load_bridge(position);
+        let fast = maximizers == counted && position.fast_path_rules().is_some();
+        if fast && let Some(search) = self.fast_path(position) {
             let left = position.tricks_left() as u8;
             let ns_guess = match guess {
                 Some(g) if counted & 1 == 1 => g.min(left),
                 Some(g) => left - g.min(left),
                 None => left / 2,
             };
-            let ns = self.bridge.ns_tricks(ns_guess);
+            let ns = search.ns_tricks(ns_guess);
             return if counted & 1 == 1 {
                 ns
             } else {
@@ -476,12 +492,20 @@ impl Solver {
         self.generic.set_position(&generic, roles);
     }
 
-    fn load_bridge(&mut self, position: &Position) {
+    /// The fast-path search for `position` with the position set up in it, when one
+    /// solves it and the generic search is not forced.
+    fn fast_path(&mut self, position: &Position) -> Option<&mut dyn FastSearch> {
+        let search: &mut dyn FastSearch = match position.fast_path_rules() {
+            _ if self.generic_only => return None,
+            None => return None,
+            Some(false) => &mut self.bridge,
+            Some(true) => &mut self.wild,
+        };
         let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
         let trick: Vec<u8> = position.trick.cards().iter().map(|c| c.index()).collect();
         let trump = position.rules.trump.map_or(NT, |s| s.index());
-        self.bridge
-            .set_position(hands, trump, position.trick.leader().index(), &trick);
+        search.set_position(hands, trump, position.trick.leader().index(), &trick);
+        Some(search)
     }
 }
 
@@ -511,8 +535,9 @@ pub fn best_per_card(values: &[CardValue]) -> Vec<CardValue> {
 
 /// For the player to play in a Contract Bridge position, the runs of two or more of
 /// their cards in one suit with no other card still in play (in a hand or in the trick)
-/// between them: every card of a run wins the same tricks.
-fn sequences(position: &Position) -> Vec<CardSet> {
+/// between them: every card of a run wins the same tricks. Under `wild` deuces a deuce
+/// is in no run: only it may be played to any trick, so it is not worth the 3 above it.
+fn sequences(position: &Position, wild: bool) -> Vec<CardSet> {
     let player = position.to_play().index();
     let mut in_play = position
         .hands
@@ -528,7 +553,7 @@ fn sequences(position: &Position) -> Vec<CardSet> {
         let mut cards: Vec<Card> = in_play.suit(suit).iter().collect();
         cards.sort_by(|a, b| b.cmp(a));
         for card in cards {
-            if position.hands[player].contains(card) {
+            if position.hands[player].contains(card) && !(wild && card.rank() == Some(Rank::Two)) {
                 run.insert(card);
             } else {
                 if run.len() > 1 {
@@ -550,11 +575,10 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
-    use tenace_cards::Rank;
     use tenace_rules::trick::SpecialRule;
 
-    /// A full Deuces Wild deal, West to lead in no trump: one solve of it takes the
-    /// solver seconds to minutes.
+    /// A full Deuces Wild deal, West to lead in no trump: one solve of it by the generic
+    /// search (see [`Solver::force_generic`]) takes seconds to minutes.
     fn deuces_deal() -> Position {
         let mut deck: Vec<Card> = Suit::STANDARD
             .into_iter()
@@ -592,6 +616,7 @@ mod tests {
         let position = deuces_deal();
         let flag = Arc::new(AtomicBool::new(false));
         let mut solver = Solver::with_memory(4 << 20);
+        solver.force_generic(true);
         solver.set_stop(Some(Arc::clone(&flag)));
         let raiser = {
             let flag = Arc::clone(&flag);

@@ -371,3 +371,116 @@ fn special_cards_break_bridge_bounds() {
         }
     }
 }
+
+/// Hand-made Deuces Wild endings, each aimed at a bound the fast path adapts to wild
+/// deuces (see `src/bridge/quick.rs` and `cashing.rs`), with the player on lead:
+/// - the deuce of trumps ruffs a side-suit winner while its holder still has the suit,
+///   so the leader's two top spades are no sure tricks;
+/// - second hand's ace does not win the trick for sure when third hand holds the led
+///   suit and the deuce of trumps;
+/// - an off-suit deuce answers a round of a suit, so the defender keeps its guard and
+///   the leader's small card is no length winner (twice: with and without a way to
+///   the tricks elsewhere);
+/// - a defender plays its deuce of diamonds to a spade and ruffs the diamond ace: only
+///   its other diamonds keep it from ruffing;
+/// - in the cashing line, North plays a deuce to the ace of trumps, keeps the jack, and
+///   ruffs the third round of spades: East-West cash the trump and two spades only if
+///   North follows with its deuce of spades.
+#[test]
+fn wild_deuces_break_bridge_bounds() {
+    let deuces = |trump| TrickRules {
+        trump,
+        special: SpecialRule::WildDeuces,
+    };
+    let cases: [(TrickRules, Player, [&str; 4]); 7] = [
+        (
+            deuces(Some(Suit::Hearts)),
+            Player(0),
+            ["SA SK D3", "S3 S4 H2", "C3 C4 C5", "D4 D5 D6"],
+        ),
+        (
+            deuces(Some(Suit::Spades)),
+            Player(3),
+            ["HA C3 C4", "H4 S2 D5", "H5 D3 D4", "H3 C5 C6"],
+        ),
+        (
+            deuces(None),
+            Player(0),
+            ["SA SK S3 H3", "S4 S5 D2 C2", "H4 H5 H6 H7", "C4 C5 C6 C7"],
+        ),
+        (
+            deuces(None),
+            Player(0),
+            ["SA SK S3 D3", "S4 S5 D2 C8", "C3 C4 C5 D4", "HA HK HQ HJ"],
+        ),
+        (
+            deuces(Some(Suit::Hearts)),
+            Player(0),
+            ["SA SK DA C3", "S2 S9 D2 H5", "C4 C5 C6 C7", "D3 D4 D5 C8"],
+        ),
+        (
+            deuces(Some(Suit::Hearts)),
+            Player(3),
+            ["HJ S2 S6 D2", "SK S8 S3 C6", "H8 S5 D8 DK", "HA S4 C4 C9"],
+        ),
+        (
+            deuces(Some(Suit::Spades)),
+            Player(1),
+            ["HJ H2 S6 D2", "SK S8 S3 C6", "H8 S5 D8 DK", "HA S4 C4 C9"],
+        ),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    for memory in [1 << 20, 1 << 12] {
+        let mut solver = Solver::with_memory(memory);
+        for (rules, leader, hands) in cases {
+            let hands: Vec<CardSet> = hands.iter().map(|h| h.parse().unwrap()).collect();
+            let size = hands[0].len();
+            let brute = Brute {
+                play: TrickPlay::new(rules, 4, size, leader),
+                hands,
+            };
+            check_against_minimax(&mut solver, &mut rng, &brute, Sides::Partnerships);
+        }
+    }
+}
+
+/// Endings of two suits only, longer where the hands are few (six cards for two hands,
+/// five for three, four for four), so one hand's cards form runs: the merging of equal cards, the winning ranks a failed node keeps for
+/// them and the runs lifted off the bottom of a suit all come into play, in every rule
+/// set but the colons' (whose ranks never merge).
+#[test]
+fn runs_of_equal_cards_agree_with_minimax_on_longer_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut solver = Solver::with_memory(1 << 16);
+    let sets: Vec<_> = rule_sets()
+        .into_iter()
+        .filter(|(rules, _, players)| {
+            *players <= 4 && !matches!(rules.special, SpecialRule::Colons { .. })
+        })
+        .collect();
+    let mut checked = 0;
+    for round in 0..6 {
+        for (rules, suits, players) in &sets {
+            let size = match players {
+                2 => 6,
+                3 => 5,
+                _ => 4,
+            };
+            let brute = random_position_of(
+                &mut rng,
+                *rules,
+                &suits[..2.min(suits.len())],
+                *players,
+                size,
+            );
+            let sides = if *players == 4 && round % 2 == 0 {
+                Sides::Partnerships
+            } else {
+                Sides::EachAlone
+            };
+            check_against_minimax(&mut solver, &mut rng, &brute, sides);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 90, "{checked} positions");
+}

@@ -15,12 +15,22 @@
 //! keeps every card. Their discards never open a ruff: a suit is cashed only when no
 //! defender can ruff it, so a defender who discards holds no trumps, or is discarding
 //! on a trump lead, having none.
+//!
+//! Under wild deuces a defender may answer a round with a deuce of another suit instead
+//! of following, so the line allows for each way that helps them: a card they followed
+//! with may still be held (the side's winners must beat every card the defenders held
+//! when the line began); a suit whose only card left is a deuce may already be gone
+//! (the deuce played to another trick); and a defender who held trumps and still holds
+//! a deuce of another suit may still hold a trump. A defender who held the deuce of
+//! trumps may ruff any side suit at any time, so the line cashes no side suit against
+//! them; it may still cash trumps and ruff in partner's hand (that deuce cannot
+//! overruff).
 
 use super::moves::highest;
-use super::search::{BridgeSearch, NT, Ranks};
+use super::search::{BridgeSearch, DEUCE, NT, Ranks};
 
-/// The line being played out.
-struct Line {
+/// The line being played out, under wild deuces (`WILD`) or Contract Bridge rules.
+struct Line<const WILD: bool> {
     hands: [[u16; 4]; 4],
     trump: usize,
     /// The hand on lead for the side, and its partner.
@@ -30,19 +40,44 @@ struct Line {
     defenders: [usize; 2],
     tricks: u8,
     ranks: Ranks,
+    /// Under wild deuces, every defender's cards when the line began, by seat (empty
+    /// for the side's seats, and for everyone when the defenders hold no deuce): a
+    /// defender may still hold any of them.
+    began: [[u16; 4]; 4],
 }
 
-impl Line {
+impl<const WILD: bool> Line<WILD> {
+    /// The cards that may be played in place of following: [`DEUCE`] under wild
+    /// deuces, else none.
+    const WILD_CARDS: u16 = if WILD { DEUCE } else { 0 };
+
     fn void(&self, seat: usize, suit: usize) -> bool {
         self.hands[seat][suit] == 0
     }
 
-    /// Whether a defender may ruff a card of `suit` led now.
+    /// Whether a defender may hold a trump: one still held, or under wild deuces one
+    /// it kept by playing a deuce of another suit to a trump lead.
+    fn defender_may_hold_trumps(&self, defender: usize) -> bool {
+        let began = &self.began[defender];
+        self.hands[defender][self.trump] != 0
+            || WILD
+                && began[self.trump] != 0
+                && (0..4).any(|s| s != self.trump && began[s] & DEUCE != 0)
+    }
+
+    /// Whether a defender may be out of `suit`: it holds no card of it but (under wild
+    /// deuces) one it may have played to another trick.
+    fn defender_may_be_void(&self, defender: usize, suit: usize) -> bool {
+        self.hands[defender][suit] & !Self::WILD_CARDS == 0
+    }
+
+    /// Whether a defender may overruff partner's ruff of `suit` led now (see
+    /// [`Line::cashable`] for whether they may ruff a winner).
     fn defender_may_ruff(&self, defender: usize, suit: usize) -> bool {
         self.trump != NT
             && suit != self.trump
-            && self.hands[defender][self.trump] != 0
-            && self.hands[defender][suit] == 0
+            && self.defender_may_hold_trumps(defender)
+            && self.defender_may_be_void(defender, suit)
     }
 
     fn defenders_may_ruff(&self, suit: usize) -> bool {
@@ -51,19 +86,33 @@ impl Line {
             .any(|&d| self.defender_may_ruff(d, suit))
     }
 
-    /// Every card of a suit still held.
+    /// Every card of a suit still held (or, under wild deuces, that a defender may still
+    /// hold).
     fn alive(&self, suit: usize) -> u16 {
-        self.hands.iter().fold(0, |all, hand| all | hand[suit])
+        let held = self.hands.iter().fold(0, |all, hand| all | hand[suit]);
+        if WILD {
+            held | self.began[self.defenders[0]][suit] | self.began[self.defenders[1]][suit]
+        } else {
+            held
+        }
     }
 
     /// The defenders follow low, or discard (keeping, for the worst case, every card).
-    /// Returns whether either followed suit.
+    /// Returns whether either followed suit. Under wild deuces a defender keeps its
+    /// deuce of the suit while it has another card of it: the deuce may have gone to
+    /// another trick, so the other cards are what keep it from showing out.
     fn defenders_play(&mut self, suit: usize) -> bool {
         let mut followed = false;
         for d in self.defenders {
             let held = self.hands[d][suit];
             if held != 0 {
-                self.hands[d][suit] = held & (held - 1);
+                let plain = held & !Self::WILD_CARDS;
+                let low = if WILD && plain != 0 {
+                    plain & plain.wrapping_neg()
+                } else {
+                    held & held.wrapping_neg()
+                };
+                self.hands[d][suit] = held ^ low;
                 followed = true;
             }
         }
@@ -124,8 +173,14 @@ impl Line {
         let mut ruffable = 0;
         if self.trump != NT {
             for d in self.defenders {
-                if self.hands[d][self.trump] != 0 {
-                    ruffable |= !held(d) & not_trump;
+                if WILD && self.began[d][self.trump] & DEUCE != 0 {
+                    // The deuce of trumps ruffs while its holder can follow.
+                    ruffable |= not_trump;
+                } else if self.defender_may_hold_trumps(d) {
+                    let may_be_void = (0..4).fold(0, |mask, suit| {
+                        mask | u32::from(self.defender_may_be_void(d, suit)) << suit
+                    });
+                    ruffable |= may_be_void & not_trump;
                 }
             }
         }
@@ -231,7 +286,7 @@ impl Line {
     }
 }
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// The sure tricks of the side on lead by [the simulated line](self), stopping at
     /// `need`, with the ranks they rest on.
     pub(crate) fn cashing_tricks(&self, need: u8) -> (u8, Ranks) {
@@ -257,14 +312,25 @@ impl BridgeSearch {
         if most < u32::from(need) {
             return (0, [0; 4]);
         }
-        let mut line = Line {
-            hands: std::array::from_fn(|p| std::array::from_fn(|s| self.suit(p, s))),
+        let defenders = [(leader + 1) & 3, (leader + 3) & 3];
+        let hands: [[u16; 4]; 4] =
+            std::array::from_fn(|p| std::array::from_fn(|s| self.suit(p, s)));
+        let mut began = [[0; 4]; 4];
+        // With no deuce among the defenders they have the Contract Bridge choices.
+        if WILD && !self.deuce_free(leader) {
+            for d in defenders {
+                began[d] = hands[d];
+            }
+        }
+        let mut line = Line::<WILD> {
+            hands,
             trump: self.trump,
             me: leader,
             partner: (leader + 2) & 3,
-            defenders: [(leader + 1) & 3, (leader + 3) & 3],
+            defenders,
             tricks: 0,
             ranks: [0; 4],
+            began,
         };
         line.run(need);
         (line.tricks, line.ranks)

@@ -12,7 +12,7 @@
 //! 8% to 21% off, the lead cache a further 11% to 20%; keying follows also by the number
 //! of tricks needed, or leads also by partner's hand, did worse.
 
-use super::search::{BridgeSearch, suit_of};
+use super::search::{BridgeSearch, is_deuce, suit_of};
 use super::tt::NO_BEST;
 
 /// Slots of the cache (a power of two): 64 KiB of cards.
@@ -52,7 +52,7 @@ fn slot_of(key: u64) -> usize {
     (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize & (SLOTS - 1)
 }
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// The slot of the player to follow: the cards of the led suit still in play, the
     /// player's own cards of it (or the whole hand when void in it), the card winning
     /// the trick so far, and the player's place in the trick.
@@ -83,6 +83,6 @@ impl BridgeSearch {
             return false;
         }
         let led = suit_of(self.trick[0]);
-        suit_of(card) == led || self.suit(player, led) == 0
+        suit_of(card) == led || self.suit(player, led) == 0 || WILD && is_deuce(card)
     }
 }

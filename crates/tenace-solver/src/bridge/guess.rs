@@ -20,7 +20,7 @@
 
 use super::search::{BridgeSearch, NT};
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// The first target of North-South's tricks for the position set up at a trick
     /// start (see [`first_target`]).
     pub(crate) fn first_target(&self) -> u8 {

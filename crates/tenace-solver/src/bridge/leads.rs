@@ -92,7 +92,7 @@ pub(crate) const LEAD_WEIGHTS: LeadWeights = LeadWeights {
     low_card: 17,
 };
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// Who holds the top, second and third cards still in play in a suit (4 for nobody).
     fn top_owners(&self, suit: usize, alive: u16) -> [usize; 3] {
         let mut rest = alive;

@@ -1,4 +1,5 @@
-//! The Contract Bridge fast path: four hands, the plain follow-suit rule, 52 cards.
+//! The fast path of four-handed partnership games on 52 cards: Contract Bridge (the plain
+//! follow-suit rule) and Deuces Wild (RULES.md §2.1), each compiled apart.
 //!
 //! Positions of the other games go to [`crate::generic`]; this path reads cards as bare
 //! 64-bit masks and never calls the [`tenace_rules::trick::TrickRules`] hooks.
@@ -16,3 +17,34 @@ mod tt;
 
 pub(crate) use moves::sequence_tops;
 pub(crate) use search::{BridgeSearch, NT};
+
+/// What the solver asks of a fast-path search, whichever rules it was compiled for: one
+/// call through it per question, so the search itself stays monomorphised.
+pub(crate) trait FastSearch {
+    /// See [`BridgeSearch::set_position`].
+    fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]);
+    /// Whether North-South take at least `target` of the tricks left.
+    fn search(&mut self, target: u8) -> bool;
+    /// North-South's tricks from here, searched from `guess`.
+    fn ns_tricks(&mut self, guess: u8) -> u8;
+    /// The first target of a table's solve (see [`guess`]).
+    fn first_target(&self) -> u8;
+}
+
+impl<const WILD: bool> FastSearch for BridgeSearch<WILD> {
+    fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]) {
+        BridgeSearch::set_position(self, hands, trump, leader, trick);
+    }
+
+    fn search(&mut self, target: u8) -> bool {
+        BridgeSearch::search(self, target)
+    }
+
+    fn ns_tricks(&mut self, guess: u8) -> u8 {
+        BridgeSearch::ns_tricks(self, guess)
+    }
+
+    fn first_target(&self) -> u8 {
+        BridgeSearch::first_target(self)
+    }
+}

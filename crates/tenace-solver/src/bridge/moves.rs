@@ -2,14 +2,18 @@
 //!
 //! Equivalent cards are merged: two cards of one hand in one suit with no card of
 //! another hand (or of the trick in progress) between them win and lose exactly the same
-//! tricks, so only the top of each such sequence is tried. The order puts first the
+//! tricks, so only the top of each such sequence is tried. Under wild deuces a deuce is
+//! never merged: only it may be played to any trick. (Kept, it does all the 3 above it
+//! does, so here playing it is never better; but a table entry resting on that is
+//! reused where the small cards have other owners, and the deuce's own play, never
+//! searched, would be answered for by nothing.) The order puts first the
 //! cards that usually prove a bound: for leads see [`super::leads`]; following, a sure
 //! winner, then the cheapest card that wins so far, then low cards, ruffing, and
 //! discarding the lowest card of a long suit; second hand plays low first when partner,
 //! playing last, can beat anything third hand holds. The follow-up weights were tuned by
 //! coordinate descent on the tricks searched in full-deal solves.
 
-use super::search::{BridgeSearch, NT, suit_of};
+use super::search::{BridgeSearch, DEUCE, DEUCES, NT, suit_of};
 use crate::scored::Scored;
 
 /// What the cards played so far to a trick tell the next player.
@@ -91,6 +95,14 @@ pub(crate) fn sequence_tops(mine: u16, alive: u16) -> u16 {
     mine & !below
 }
 
+/// The score of a deuce of trumps ruffing while its holder could follow: as a trump that
+/// wins the trick so far.
+const WILD_RUFF: i16 = 38;
+
+/// The score of any other deuce played while its holder could follow: below every
+/// follow and discard.
+const WILD_SPENT: i16 = -60;
+
 fn rank_of(card: u8) -> i16 {
     (card & 15) as i16
 }
@@ -103,11 +115,35 @@ pub(crate) fn highest(bits: u16) -> u16 {
     }
 }
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// Whether `card` beats `best` in a trick (`best` being the trick's winning card).
     pub(crate) fn beats(&self, card: u8, best: u8) -> bool {
         let (s, b) = (suit_of(card), suit_of(best));
         if s == b { card > best } else { s == self.trump }
+    }
+
+    /// Under wild deuces, the deuces the player to play may play besides the led suit
+    /// (`follow` being their cards of it): every deuce of another suit while they can
+    /// follow. Empty in Contract Bridge.
+    #[inline]
+    fn wild_extras(&self, player: usize, led: usize, follow: u16) -> u64 {
+        if WILD && follow != 0 {
+            self.hands[player] & DEUCES & !(0xffff << (led * 16))
+        } else {
+            0
+        }
+    }
+
+    /// [`sequence_tops`] of `mine` among the `alive` cards of a suit; under wild deuces
+    /// the deuce is a move of its own. (It is the suit's lowest card, so taking it out
+    /// of `mine` leaves every other card's next higher card as it was.)
+    #[inline]
+    pub(crate) fn tops(&self, mine: u16, alive: u16) -> u16 {
+        if WILD {
+            sequence_tops(mine & !DEUCE, alive) | mine & DEUCE
+        } else {
+            sequence_tops(mine, alive)
+        }
     }
 
     /// The legal cards of the player to move, merged and ordered.
@@ -125,8 +161,9 @@ impl BridgeSearch {
         }
         let led = suit_of(self.trick[0]);
         let follow = self.suit(player, led);
-        let follow_tops = sequence_tops(follow, self.alive(led));
-        if follow != 0 && follow_tops & (follow_tops - 1) == 0 {
+        let follow_tops = self.tops(follow, self.alive(led));
+        let extras = self.wild_extras(player, led, follow);
+        if follow != 0 && follow_tops & (follow_tops - 1) == 0 && extras == 0 {
             // One sequence in the led suit is one move: nothing to order.
             list.left_out[led] = follow & !follow_tops;
             list.push((led * 16) as u8 + follow_tops.trailing_zeros() as u8, 0);
@@ -177,11 +214,21 @@ impl BridgeSearch {
         }
         if follow != 0 {
             self.add_plays(&mut list, &trick, led, follow, follow_tops);
+            // A deuce played while following spends the wild card: last, unless it is
+            // the deuce of trumps winning the trick for the side.
+            let mut extras = extras;
+            while extras != 0 {
+                let suit = extras.trailing_zeros() as usize / 16;
+                extras &= extras - 1;
+                let card = (suit * 16) as u8 + 2;
+                let ruffs = suit == self.trump && !trick.partner_safe && self.beats(card, best);
+                list.push(card, if ruffs { WILD_RUFF } else { WILD_SPENT });
+            }
         } else {
             for suit in 0..4 {
                 let mine = self.suit(player, suit);
                 if mine != 0 {
-                    let tops = sequence_tops(mine, self.alive(suit));
+                    let tops = self.tops(mine, self.alive(suit));
                     self.add_plays(&mut list, &trick, suit, mine, tops);
                 }
             }
@@ -195,7 +242,7 @@ impl BridgeSearch {
     }
 
     fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
-        let tops = sequence_tops(mine, self.alive(suit));
+        let tops = self.tops(mine, self.alive(suit));
         list.left_out[suit] = mine & !tops;
         self.push_leads(list, player, suit, tops);
     }

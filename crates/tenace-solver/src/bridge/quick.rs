@@ -3,11 +3,49 @@
 //! opponent included); for both sides, the trumps that win tricks whoever leads; for
 //! second hand's side, the trick in progress and the winners cashed after it. Each count comes with the ranks it rests on, so a cut-off it makes
 //! holds for every position those ranks cover.
+//!
+//! Under wild deuces each count allows for what an opponent's deuces let them do: the
+//! deuce of trumps ruffs whenever its holder likes, so no side-suit winner is sure
+//! against it; a deuce of another suit may answer a round of a suit in place of a card
+//! of it, so it counts as length where length keeps a guard ([`BridgeSearch::reach`]);
+//! and a deuce may leave its suit on another suit's trick, so only the other cards of a
+//! suit keep an opponent from ruffing it ([`BridgeSearch::ruff_length`]). The side's own
+//! deuces need nothing: a count is a line of play, and the side may play as in Contract
+//! Bridge. The sure trump tricks rest on the order of the trumps alone, which wild
+//! deuces leave as it is.
 
 use super::moves::highest;
-use super::search::{BridgeSearch, NT, Ranks, suit_of, union};
+use super::search::{BridgeSearch, DEUCE, DEUCES, NT, Ranks, suit_of, union};
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
+    /// How many rounds of `suit` an opponent `player` can answer without showing out: its
+    /// cards of the suit (`held`) and, under wild deuces, its deuces of other suits.
+    #[inline]
+    fn reach(&self, player: usize, suit: usize, held: u16) -> u32 {
+        let length = held.count_ones();
+        if WILD {
+            length + (self.hands[player] & DEUCES & !(0xffff << (suit * 16))).count_ones()
+        } else {
+            length
+        }
+    }
+
+    /// How many rounds of the side suit `suit` are safe from a ruff by `player` (who
+    /// holds a trump): its cards of the suit; under wild deuces none when it holds the
+    /// deuce of trumps, which ruffs at any time, and else not its deuce of the suit,
+    /// which it may have played to another trick.
+    #[inline]
+    fn ruff_length(&self, player: usize, suit: usize) -> u32 {
+        let cards = self.suit(player, suit);
+        if !WILD {
+            cards.count_ones()
+        } else if self.suit(player, self.trump) & DEUCE != 0 {
+            0
+        } else {
+            (cards & !DEUCE).count_ones()
+        }
+    }
+
     /// Trump tricks each side cannot fail to take, whoever leads: the count for
     /// North-South and for East-West, each with the trumps it rests on.
     ///
@@ -186,11 +224,15 @@ impl BridgeSearch {
                 self.suit(partner, suit),
                 self.suit(rho, suit),
             ];
-            let (mut tricks, above) = cashable(mine, others);
+            let longest = self
+                .reach(lho, suit, others[0])
+                .max(others[1].count_ones())
+                .max(self.reach(rho, suit, others[2]));
+            let (mut tricks, above) = cashable(mine, others, longest);
             if self.trump != NT && suit != self.trump {
                 for opponent in [lho, rho] {
                     if self.suit(opponent, self.trump) != 0 {
-                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                        tricks = tricks.min(self.ruff_length(opponent, suit));
                     }
                 }
                 if partner_may_ruff {
@@ -260,7 +302,7 @@ impl BridgeSearch {
                 && self.suit(partner, suit) == 0
                 && opponents
                     .iter()
-                    .all(|&o| self.suit(o, suit) != 0 || self.suit(o, self.trump) == 0)
+                    .all(|&o| self.ruff_length(o, suit) != 0 || self.suit(o, self.trump) == 0)
         })
     }
 
@@ -277,7 +319,13 @@ impl BridgeSearch {
         let led_card = self.trick[0];
         let led = suit_of(led_card);
         let side_suit = self.trump != NT && led != self.trump;
-        let ruffs = |p: usize| side_suit && self.suit(p, led) == 0 && self.suit(p, self.trump) != 0;
+        // Under wild deuces the deuce of trumps ruffs while its holder could follow.
+        let ruffs = |p: usize| {
+            side_suit && {
+                let trumps = self.suit(p, self.trump);
+                trumps != 0 && (self.suit(p, led) == 0 || WILD && trumps & DEUCE != 0)
+            }
+        };
         let mut ranks = [0; 4];
         let ours = self.suit(me, led) | self.suit(partner, led);
         let top = highest(ours);
@@ -378,7 +426,7 @@ impl BridgeSearch {
             if self.trump != NT && suit != self.trump {
                 for &opponent in &opponents {
                     if self.suit(opponent, self.trump) != 0 {
-                        here = here.min(self.suit(opponent, suit).count_ones());
+                        here = here.min(self.ruff_length(opponent, suit));
                     }
                 }
             }
@@ -420,7 +468,12 @@ impl BridgeSearch {
             }
             let mine = self.suit(leader, suit);
             let left_hand = self.suit(lho, suit);
-            let (count, winners) = cashable(theirs, [mine, left_hand, self.suit(rho, suit)]);
+            let right_hand = self.suit(rho, suit);
+            let longest = mine
+                .count_ones()
+                .max(self.reach(lho, suit, left_hand))
+                .max(self.reach(rho, suit, right_hand));
+            let (count, winners) = cashable(theirs, [mine, left_hand, right_hand], longest);
             *slot = (count, winners);
             if mine == 0 || count == 0 {
                 continue;
@@ -494,7 +547,7 @@ impl BridgeSearch {
             if self.trump != NT && suit != self.trump {
                 for &opponent in &opponents {
                     if self.suit(opponent, self.trump) != 0 {
-                        tricks = tricks.min(self.suit(opponent, suit).count_ones());
+                        tricks = tricks.min(self.ruff_length(opponent, suit));
                     }
                 }
             }
@@ -508,13 +561,14 @@ impl BridgeSearch {
 
 /// A hand's sure tricks in one suit cashed from the top, nobody ruffing, against the
 /// `others` hands' cards: its cards above all of theirs, or every card it holds when
-/// those outnumber each other holding. With the cards above, which the count rests on.
-fn cashable(hand: u16, others: [u16; 3]) -> (u32, u16) {
+/// those outnumber the rounds any other hand can answer (`longest_other`: its length,
+/// and for an opponent under wild deuces its deuces of other suits). With the cards
+/// above, which the count rests on.
+fn cashable(hand: u16, others: [u16; 3], longest_other: u32) -> (u32, u16) {
     let other_bits = others[0] | others[1] | others[2];
     let cut = 16 - other_bits.leading_zeros();
     let above = (u32::from(hand) >> cut << cut) as u16;
     let winners = above.count_ones();
-    let longest_other = others.iter().map(|h| h.count_ones()).max().unwrap_or(0);
     let tricks = if winners >= longest_other {
         hand.count_ones()
     } else {

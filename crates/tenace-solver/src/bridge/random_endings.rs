@@ -20,7 +20,7 @@ pub(crate) struct Ending {
 
 impl Ending {
     /// The search set up at this ending.
-    pub fn search(&self) -> BridgeSearch {
+    pub fn search(&self) -> BridgeSearch<false> {
         let mut search = BridgeSearch::new(1 << 16);
         search.set_position(self.hands, self.trump, self.leader, &[]);
         search
@@ -30,6 +30,7 @@ impl Ending {
     /// rules with no deuce dealt play exactly like Contract Bridge), so the bounds are
     /// checked against a search that does not use them.
     pub fn exact(&self, solver: &mut Solver) -> u8 {
+        solver.force_generic(true);
         let sets: Vec<CardSet> = self
             .hands
             .iter()

@@ -12,8 +12,16 @@
 //! on full deals, the first halved the tricks searched and the second took off a
 //! further 4% to 15%.
 //!
-//! Only the plain follow-suit rule is handled here, so nothing pays for the hooks of the
-//! other games.
+//! Two rule sets are handled, each compiled apart (the `WILD` parameter), so Contract
+//! Bridge pays nothing for the other: the plain follow-suit rule, and Deuces Wild
+//! (RULES.md §2.1), where a player holding the led suit may also play any deuce. Under
+//! wild deuces a deuce is never a small card like the others (only it may be played
+//! anywhere): it is never merged with the card above it, never skipped as answered for
+//! by a failed small card, and the owner of each deuce in play is part of the table key.
+//! The bounds allow for what the opponents' deuces let them do (see [`super::quick`]
+//! and [`super::cashing`]); the later-tricks bound, which a deuce in the hand of the
+//! side on lead defeats, is used only while that side holds none
+//! ([`BridgeSearch::deuce_free`]).
 
 use std::ops::ControlFlow;
 
@@ -60,6 +68,17 @@ const PROBE_FIRST_FROM: u8 = 6;
 
 /// The trump index meaning no trump.
 pub(crate) const NT: usize = 4;
+
+/// The deuce's bit in a suit lane.
+pub(crate) const DEUCE: u16 = 1 << 2;
+
+/// Every deuce of a 64-bit hand.
+pub(crate) const DEUCES: u64 = 0x0004_0004_0004_0004;
+
+/// Whether `card` is a deuce.
+pub(crate) const fn is_deuce(card: u8) -> bool {
+    card & 15 == 2
+}
 
 /// The suit lane (0 clubs .. 3 spades) of a card index.
 pub(crate) const fn suit_of(card: u8) -> usize {
@@ -108,8 +127,9 @@ const fn top_of_byte_table() -> [[u8; 256]; 9] {
 }
 
 /// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
-/// trick in progress, and the table.
-pub(crate) struct BridgeSearch {
+/// trick in progress, and the table. `WILD`: the Deuces Wild rules, else Contract
+/// Bridge's.
+pub(crate) struct BridgeSearch<const WILD: bool> {
     pub(crate) hands: [u64; 4],
     /// The same hands suit by suit: [`BridgeSearch::suit`] is the search's commonest
     /// read, and one load of a `u16` beats a shift out of the 64-bit hand (measured on
@@ -139,9 +159,9 @@ pub(crate) struct BridgeSearch {
     cutoffs: Cutoffs,
 }
 
-impl BridgeSearch {
+impl<const WILD: bool> BridgeSearch<WILD> {
     /// A search with a table of at most `bytes`.
-    pub fn new(bytes: usize) -> BridgeSearch {
+    pub fn new(bytes: usize) -> Self {
         BridgeSearch {
             hands: [0; 4],
             suits: [[0; 4]; 4],
@@ -297,14 +317,14 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(cached), rank_bit(cached), ranks[suit_of(cached)]);
+            self.small_failed(&mut small, cached, &ranks);
             cached
         } else {
             NO_BEST
         };
         let moves = self.moves();
         for &card in moves.as_slice() {
-            if card == tried || small.covered(suit_of(card), rank_bit(card)) {
+            if card == tried || self.small_covered(&small, card) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -315,7 +335,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
+            self.small_failed(&mut small, card, &ranks);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         (!ns_to_play, ranks)
@@ -380,7 +400,10 @@ impl BridgeSearch {
             let Some(holder) = (0..4).find(|&h| self.suit(h, suit) & lowest != 0) else {
                 continue;
             };
-            let theirs = self.alive_all(suit) & !self.suit(holder, suit);
+            // Under wild deuces the deuce's holder is in the table key: it may sit
+            // under the run in another hand.
+            let keyed = if WILD { DEUCE } else { 0 };
+            let theirs = self.alive_all(suit) & !self.suit(holder, suit) & !keyed;
             let at_or_below = lowest | (lowest - 1);
             if theirs & at_or_below == 0 {
                 let above = theirs & !at_or_below;
@@ -421,7 +444,10 @@ impl BridgeSearch {
         if left - ew_sure < target {
             return (false, ew_ranks);
         }
+        // This one counts tricks for one side as in Contract Bridge, so it holds under
+        // wild deuces only while the other side holds no deuce.
         if need == left
+            && self.deuce_free(self.leader + 1)
             && let Some(ranks) = self.leader_side_drops_one()
         {
             return (!ns_lead, ranks);
@@ -440,7 +466,7 @@ impl BridgeSearch {
         let mut ranks = [0; 4];
         let mut small = SmallCards::<4>::new();
         for &card in moves.as_slice() {
-            if small.covered(suit_of(card), rank_bit(card)) {
+            if self.small_covered(&small, card) {
                 continue;
             }
             let (proved, child) = self.play_and_search(card, target);
@@ -461,7 +487,7 @@ impl BridgeSearch {
                 return (proved, child);
             }
             union(&mut ranks, &child);
-            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
+            self.small_failed(&mut small, card, &ranks);
         }
         self.cover_merges(&mut ranks, &moves.left_out);
         if self.stop.stopped() {
@@ -585,6 +611,9 @@ impl BridgeSearch {
                 lengths = lengths << 4 | self.suit(hand, suit).count_ones() as u64;
             }
         }
+        if WILD {
+            lengths |= self.deuce_key() << 54;
+        }
         let mut suit_lengths = [0; 4];
         let owners = std::array::from_fn(|suit| {
             let h1 = self.suit(1, suit);
@@ -602,6 +631,45 @@ impl BridgeSearch {
             lengths,
             owners,
             suit_lengths,
+        }
+    }
+
+    /// Under wild deuces, where each deuce is, in the ten bits the length key leaves
+    /// free: per suit, 0 when the deuce is out of play, else its holder plus one, as
+    /// the digits of a base-5 number (below 5^4 = 625). The winning ranks never reach a
+    /// deuce that decided no trick, yet who holds it decides who may play it anywhere.
+    fn deuce_key(&self) -> u64 {
+        (0..4).rev().fold(0, |key, suit| {
+            let holder = (0..4).find(|&h| self.suit(h, suit) & DEUCE != 0);
+            key * 5 + holder.map_or(0, |h| h as u64 + 1)
+        })
+    }
+
+    /// Whether a bound counted as in Contract Bridge may be used for the side of
+    /// `player` (any player of it): always in Contract Bridge; under wild deuces, when
+    /// neither of that side's opponents holds a deuce. The side may then play as in
+    /// Contract Bridge (every such card is legal under wild deuces too) and the
+    /// opponents have exactly the Contract Bridge choices, so it takes at least the
+    /// Contract Bridge count.
+    #[inline]
+    pub(crate) fn deuce_free(&self, player: usize) -> bool {
+        let opponents = (player + 1) & 1;
+        !WILD || (self.hands[opponents] | self.hands[opponents + 2]) & DEUCES == 0
+    }
+
+    /// [`SmallCards::covered`] of `card`; a wild deuce is never answered for by another
+    /// card, for only it may be played to any trick.
+    #[inline]
+    fn small_covered(&self, small: &SmallCards<4>, card: u8) -> bool {
+        !(WILD && is_deuce(card)) && small.covered(suit_of(card), rank_bit(card))
+    }
+
+    /// [`SmallCards::failed`] of `card`, with the winning ranks so far; a failed wild
+    /// deuce answers for no other card.
+    #[inline]
+    fn small_failed(&self, small: &mut SmallCards<4>, card: u8, ranks: &Ranks) {
+        if !(WILD && is_deuce(card)) {
+            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
         }
     }
 

@@ -12,6 +12,7 @@
 //! carries its winning ranks, the lowest rank in each suit it depended on, so a stored
 //! bound covers every position that differs only in the small cards below them.
 
+mod cutoffs;
 mod key;
 mod moves;
 mod quick;
@@ -22,6 +23,7 @@ use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 
 use crate::small_cards::SmallCards;
 use crate::stop::Stop;
+use cutoffs::Cutoffs;
 use key::{ShapeInput, view_of};
 use moves::Move;
 use table::{NO_HINT, Table};
@@ -63,6 +65,8 @@ pub(crate) struct GenericSearch {
     wild_deuces: bool,
     roles: Roles,
     table: Table,
+    /// The moves that last proved bounds, per play situation.
+    cutoffs: Cutoffs,
     /// Nodes visited, for benchmarks.
     pub(crate) nodes: u64,
     /// The deadline, if the caller set one.
@@ -87,6 +91,7 @@ impl GenericSearch {
                 counted: 0,
             },
             table: Table::with_bytes(bytes),
+            cutoffs: Cutoffs::new(),
             nodes: 0,
             stop: Stop::default(),
         }
@@ -101,6 +106,8 @@ impl GenericSearch {
             || position.hands.len() != self.players
         {
             self.table.clear();
+            // What proved bounds under other rules or roles misleads here.
+            self.cutoffs.clear();
         }
         self.rules = position.rules;
         self.players = position.hands.len();
@@ -172,6 +179,44 @@ impl GenericSearch {
     }
 
     fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
+        let (proved, mut ranks) = self.search_trick_start_unlifted(target);
+        self.lift_runs(&mut ranks);
+        (proved, ranks)
+    }
+
+    /// Raises each suit's lowest winning rank over a run of one hand's cards reaching
+    /// the bottom of the suit: when one hand holds every card from the lowest winning
+    /// rank down, the suit lengths (in the table's shape) already say who holds them, so
+    /// only the owners of the cards above that run matter. Only between tricks, where
+    /// the shape holds every hand's lengths, and only where relative ranks are all that
+    /// matter.
+    fn lift_runs(&self, ranks: &mut Ranks) {
+        if !self.relative_ranks {
+            return;
+        }
+        let alive = self.alive();
+        for suit in Suit::FIVE_CROWNS {
+            let rank = &mut ranks[suit.index()];
+            if *rank == 0 {
+                continue;
+            }
+            let lowest = *rank & rank.wrapping_neg();
+            let Some(holder) = self.hands[..self.players]
+                .iter()
+                .find(|h| h.suit_bits(suit) & lowest != 0)
+            else {
+                continue;
+            };
+            let theirs = alive.suit_bits(suit) & !holder.suit_bits(suit);
+            let at_or_below = lowest | (lowest - 1);
+            if theirs & at_or_below == 0 {
+                let above = theirs & !at_or_below;
+                *rank = above & above.wrapping_neg();
+            }
+        }
+    }
+
+    fn search_trick_start_unlifted(&mut self, target: u8) -> (bool, Ranks) {
         if target == 0 {
             return (true, [0; 5]);
         }
@@ -209,7 +254,9 @@ impl GenericSearch {
             return (proved, ranks);
         }
         let hint = best.map_or(NO_HINT, |m| self.hint_of(m, self.alive()));
-        let depth = self.depth_of(&ranks);
+        let mut lifted = ranks;
+        self.lift_runs(&mut lifted);
+        let depth = self.depth_of(&lifted);
         self.table.store(
             (&shape, &owners),
             depth,
@@ -226,9 +273,7 @@ impl GenericSearch {
     fn try_moves(&mut self, target: u8, hint: u16) -> (bool, Ranks, Option<Move>) {
         let maximizing = self.maximizing(self.to_play());
         let moves = self.moves(hint);
-        // When every move fails, a card left out as equal to a tried one must stay equal
-        // wherever the result is reused: the ranks down to it are fixed.
-        let mut ranks = moves.merged;
+        let mut ranks = [0; 5];
         // A plain card below every winning rank of its suit that failed answers for
         // the suit's other plain cards under that rank.
         let mut small = SmallCards::<5>::new();
@@ -241,6 +286,9 @@ impl GenericSearch {
             }
             let (proved, child) = self.play_and_search(m.0, m.1, target);
             if proved == maximizing {
+                if self.trick.is_empty() && !self.stop.stopped() {
+                    self.cutoffs.set(moves.slot, m);
+                }
                 // The card that proved it (or an equal small card) is in every position
                 // the winning ranks cover, so the merge needs no ranks here.
                 return (proved, child, Some(m));
@@ -250,6 +298,7 @@ impl GenericSearch {
                 small.failed(lane, bit, ranks[lane]);
             }
         }
+        self.cover_merges(&mut ranks, &moves);
         (!maximizing, ranks, None)
     }
 

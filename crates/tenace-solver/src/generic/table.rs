@@ -16,14 +16,14 @@
 //! it expects, so a chain ends where its next bucket has been reused. An entry's owners
 //! are packed: only the cards its depths cover, suit after suit.
 
-use super::key::{OWNER_BITS, Owners, Shape, depth_mask};
+use super::key::{Owners, Shape, depth_mask};
 
 /// No lead recorded.
 pub(crate) const NO_HINT: u16 = u16::MAX;
 
 /// Buckets read at most per probe: a chain of one hot shape can grow long, and its old
 /// entries are the least likely to match.
-const MAX_CHAIN: usize = 16;
+const MAX_CHAIN: usize = 64;
 
 /// Entries per bucket.
 const BUCKET: usize = 6;
@@ -41,28 +41,22 @@ const NO_LINK: Link = Link {
     serial: 0,
 };
 
-/// The owners of the cards an entry's depths cover, suit after suit: at most every card
-/// of a 56-card deck.
-type Packed = [u64; 3];
+/// The owners of the cards an entry's depths cover: each suit's owner stream cut to its
+/// top `depth` cards. Kept suit by suit rather than packed tight, so a probe compares an
+/// entry with five masked words (packing each entry's view of the probe showed up in
+/// profiles).
+type Packed = [u64; 5];
 
-/// Packs the owners of each suit's top `depth` cards.
+/// Each suit's owners cut to its top `depth` cards.
 fn pack(owners: &Owners, depth: &[u8; 5]) -> Packed {
-    let mut packed = [0u64; 3];
-    let mut at = 0u32;
-    for (suit, &d) in depth.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let value = owners[suit] & depth_mask(d);
-        let word = (at / 64) as usize;
-        let shift = at % 64;
-        packed[word] |= value << shift;
-        if shift > 0 && shift + OWNER_BITS * d as u32 > 64 {
-            packed[word + 1] |= value >> (64 - shift);
-        }
-        at += OWNER_BITS * d as u32;
-    }
-    packed
+    std::array::from_fn(|suit| owners[suit] & depth_mask(depth[suit]))
+}
+
+/// Whether the owners of a position agree with an entry's down to its depths.
+fn agrees(owners: &Owners, entry: &Entry) -> bool {
+    (0..5).fold(0, |diff, suit| {
+        diff | ((owners[suit] & depth_mask(entry.depth[suit])) ^ entry.owners[suit])
+    }) == 0
 }
 
 /// One stored bound.
@@ -96,7 +90,7 @@ struct Bucket {
 }
 
 const NO_ENTRY: Entry = Entry {
-    owners: [0; 3],
+    owners: [0; 5],
     depth: [0; 5],
     lower: 0,
     upper: 0,
@@ -211,7 +205,7 @@ impl Table {
         for b in self.chain(shape) {
             let bucket = &self.ring[b];
             for e in bucket.entries[..bucket.len as usize].iter().rev() {
-                if pack(owners, &e.depth) != e.owners {
+                if !agrees(owners, e) {
                     continue;
                 }
                 if e.lower >= target || e.upper < target {
