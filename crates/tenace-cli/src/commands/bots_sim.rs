@@ -307,10 +307,10 @@ fn play_table(players: Players, setup: &BridgeSetup, ns: usize, seed: u64, s: &m
         deal.apply_unchecked(p, action);
     }
     // A full solve a table: worth it where declarer play is what is measured, the
-    // expert's; a basic or random run stays as fast as its bots. Only in Contract
-    // Bridge: a full deal of the other games takes the generic solver many seconds.
-    let measured =
-        players.levels.contains(&Level::Expert) && setup.variant == BridgeVariant::Standard;
+    // expert's; a basic or random run stays as fast as its bots. Not in Five Crowns: a
+    // full deal there still takes the generic solver seconds.
+    let measured = players.levels.contains(&Level::Expert)
+        && !matches!(setup.variant, BridgeVariant::FiveCrowns(_));
     let double_dummy = measured.then(|| {
         tenace_bots::expert::declarer_double_dummy(
             &deal,
