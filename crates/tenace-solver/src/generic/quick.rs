@@ -9,7 +9,8 @@
 //!   cards count as length;
 //! - in a suit contract an opponent holding a trump (the Five Crowns joker is one) can
 //!   ruff once out of the suit, and an opponent holding the wild deuce of trumps can ruff
-//!   at once, so that suit gives nothing;
+//!   at once, so that suit gives nothing. A suit's wild deuce is no length here: its
+//!   holder can shed it on another suit's lead and ruff a round early;
 //! - a partner holding trumps may have to ruff a winner once out of the suit: that trick
 //!   is still the side's but the lead moves, so past partner's length only one more
 //!   trick counts;
@@ -178,7 +179,7 @@ impl GenericSearch {
                 }
                 for &p in opponents {
                     if holds_trump(p) {
-                        tricks = tricks.min(self.hands[p.index()].suit_bits(suit).count_ones());
+                        tricks = tricks.min(self.held_until_led(self.hands[p.index()], suit));
                     }
                 }
                 if partner_may_ruff {
@@ -209,6 +210,17 @@ impl GenericSearch {
             total -= fewest - 1;
         }
         Some((total as u8, ranks))
+    }
+
+    /// How many cards of `suit` a hand must keep until the suit is led: a wild deuce
+    /// may go to any trick, so an opponent can shed the suit's deuce on another suit's
+    /// lead and be out of the suit (free to ruff) a round early.
+    fn held_until_led(&self, hand: CardSet, suit: Suit) -> u32 {
+        let mut cards = hand.suit_bits(suit);
+        if self.rules.special == SpecialRule::WildDeuces {
+            cards &= !(1 << Rank::Two as u8);
+        }
+        cards.count_ones()
     }
 
     /// How many rounds of `suit` a hand can answer without running out of it: its cards
