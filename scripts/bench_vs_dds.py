@@ -51,13 +51,16 @@ def cpu_of_child(args):
 
 
 def table_args(tenace, deal):
-    """Our full table of `deal`."""
-    return [tenace, "solve", "--deal", deal, "--json"]
+    """Our full table of `deal`, on one thread: `tenace solve` shares a table's strains
+    among every core by default, and its CPU time would count them all."""
+    return [tenace, "solve", "--deal", deal, "--json", "--threads", "1"]
 
 
 def single_args(tenace, deal):
-    """Our value of each of West's opening leads against South's no trump."""
-    return [tenace, "solve", "--deal", deal, "--lead", "--strain", "NT", "--declarer", "S"]
+    """Our value of each of West's opening leads against South's no trump, on one thread
+    (by default the leads are shared among every core, a solver each)."""
+    return [tenace, "solve", "--deal", deal, "--lead", "--strain", "NT", "--declarer", "S",
+            "--threads", "1"]
 
 
 def report(name, ours, theirs, start):
