@@ -153,6 +153,21 @@ impl AuctionRules {
         bids
     }
 
+    /// The strains one may bid, in bidding order: the suits low to high, then no trump.
+    ///
+    /// ```
+    /// use tenace_cards::Strain;
+    /// use tenace_rules::AuctionRules;
+    /// assert_eq!(AuctionRules::BRIDGE.strains(), Strain::STANDARD);
+    /// ```
+    pub fn strains(&self) -> Vec<Strain> {
+        self.suits
+            .iter()
+            .map(|&s| Strain::Suit(s))
+            .chain([Strain::NoTrump])
+            .collect()
+    }
+
     /// Whether the bid exists in this game.
     pub fn has_bid(&self, bid: Bid) -> bool {
         match bid.strain {

@@ -285,37 +285,9 @@ async fn a_shutdown_stops_a_running_review() {
     let (_dir, db) = temp_db();
     // Each step waits 300 ms first: the review of a deal of 52 cards lasts several
     // seconds, however fast its positions solve.
-    let limits = tenace_server::ReviewLimits {
-        step_pause: Duration::from_millis(300),
-        ..tenace_server::ReviewLimits::default()
-    };
-    let server = with_reviews(&db, limits).await;
+    let server = with_step_pause(&db, Duration::from_millis(300)).await;
     let host = server.player().await;
-    // A Deuces Wild deal.
-    let mut played = None;
-    for _ in 0..4 {
-        let table = server
-            .create(
-                &host,
-                json!({"game": "deuces-wild", "match": "single_deal",
-                    "bots": {"N": "basic", "E": "basic", "S": "basic", "W": "basic"},
-                    "settings": fast()}),
-            )
-            .await;
-        let records = poll(
-            &server,
-            &format!("/api/tables/{table}/records"),
-            &host,
-            Duration::from_secs(120),
-            |r| r["deals"].as_array().is_some_and(|d| !d.is_empty()),
-        )
-        .await;
-        if records.last().expect("an answer")["deals"][0]["record"]["declarer"].is_string() {
-            played = Some(table);
-            break;
-        }
-    }
-    let table = played.expect("one of the deals was played");
+    let table = played_table(&server, &host, "deuces-wild").await;
     let path = format!("/api/tables/{table}/deals/1/review");
     let answers = poll(&server, &path, &host, Duration::from_secs(60), |a| {
         a["done"].as_u64().is_some_and(|d| d > 0)
@@ -359,6 +331,15 @@ async fn played_table(server: &Server, host: &str, game: &str) -> i64 {
         }
     }
     panic!("no {game} deal of six was played");
+}
+
+/// A server whose review steps each wait `pause` first, its other limits the defaults.
+async fn with_step_pause(db: &std::path::Path, pause: Duration) -> Server {
+    let limits = tenace_server::ReviewLimits {
+        step_pause: pause,
+        ..tenace_server::ReviewLimits::default()
+    };
+    with_reviews(db, limits).await
 }
 
 /// A server whose computer players play at once, its reviews bounded by `limits`.
@@ -438,11 +419,7 @@ async fn a_review_nobody_waits_for_stops_within_a_second_and_goes_on_when_asked_
     // Each step waits 400 ms first: the review of a deal of 56 cards lasts over ten
     // seconds on two threads, however fast its positions solve, so there is always one in
     // progress to watch (a stop ends the pause as it ends a solve).
-    let limits = tenace_server::ReviewLimits {
-        step_pause: Duration::from_millis(400),
-        ..tenace_server::ReviewLimits::default()
-    };
-    let server = with_reviews(&db, limits).await;
+    let server = with_step_pause(&db, Duration::from_millis(400)).await;
     let host = server.player().await;
     let table = played_table(&server, &host, "five-crowns").await;
     let mut socket = server.connect(table, &host).await;

@@ -165,11 +165,7 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
         "crowns-table" => {
             let variant = crowns(NtJoker::Unwinnable);
             let setup = bridge_hands(variant, seed);
-            let strains: Vec<Strain> = Suit::FIVE_CROWNS
-                .into_iter()
-                .map(Strain::Suit)
-                .chain([Strain::NoTrump])
-                .collect();
+            let strains = variant.auction_rules().strains();
             let table = solver
                 .table_for(&setup.hands, &strains, |s| variant.trick_rules(s))
                 .unwrap();

@@ -141,8 +141,7 @@ pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Par {
 /// use tenace_rules::Vulnerability;
 /// use tenace_solver::{DdTable, par::par_of};
 /// let crowns = BridgeVariant::FiveCrowns(FiveCrownsRules::default());
-/// let strains: Vec<Strain> = crowns.auction_rules().suits.iter().map(|&s| Strain::Suit(s))
-///     .chain([Strain::NoTrump]).collect();
+/// let strains = crowns.auction_rules().strains();
 /// // North-South take 8 of the 14 tricks in every strain, East-West the other 6.
 /// let mut table = DdTable::new(strains.clone(), 4);
 /// for &strain in &strains {
@@ -164,12 +163,7 @@ pub fn par_of(
     dealer: Seat,
 ) -> Par {
     let bids: Vec<(u8, Strain)> = auction.bids().iter().map(|b| (b.level, b.strain)).collect();
-    let strains: Vec<Strain> = auction
-        .suits
-        .iter()
-        .map(|&s| Strain::Suit(s))
-        .chain([Strain::NoTrump])
-        .collect();
+    let strains = auction.strains();
     let mut auction = Auction {
         table,
         vulnerability,

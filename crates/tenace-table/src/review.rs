@@ -356,12 +356,7 @@ impl Plan {
                 let auction = variant.auction_rules();
                 table = Some(TableSource {
                     hands: setup.hands.0.to_vec(),
-                    strains: auction
-                        .suits
-                        .iter()
-                        .map(|&s| Strain::Suit(s))
-                        .chain([Strain::NoTrump])
-                        .collect(),
+                    strains: auction.strains(),
                     rules: Box::new(move |s: Strain| variant.trick_rules(s)),
                 });
                 par_settings = Some(ParSettings {

@@ -285,7 +285,7 @@ fn solve_board(solver: &mut Solver, board: &Board, settings: &Settings) -> Resul
             .map_err(|e| format!("deal {deal}: {e}"))?;
         return Ok(leads_output(&deal, settings, strain, declarer, &values));
     }
-    let strains = strains_of(settings.variant);
+    let strains = settings.variant.auction_rules().strains();
     let table = solver
         .table_for(&board.hands, &strains, |s| settings.variant.trick_rules(s))
         .map_err(|e| format!("deal {deal}: {e}"))?;
@@ -307,7 +307,7 @@ fn solve_board(solver: &mut Solver, board: &Board, settings: &Settings) -> Resul
 /// minutes.
 fn table_of_one(board: &Board, settings: &Settings) -> Result<(), String> {
     let deal = deal_string(board, settings);
-    let strains = strains_of(settings.variant);
+    let strains = settings.variant.auction_rules().strains();
     if !settings.json {
         println!("{deal}\n{}", table_header());
     }
@@ -359,18 +359,6 @@ fn par_of(table: &DdTable, board: &Board, settings: &Settings) -> Option<Par> {
             settings.dealer.unwrap_or(board.first),
         )
     })
-}
-
-/// The strains of a game, in bidding order.
-fn strains_of(variant: BridgeVariant) -> Vec<Strain> {
-    let mut strains: Vec<Strain> = variant
-        .auction_rules()
-        .suits
-        .iter()
-        .map(|&s| Strain::Suit(s))
-        .collect();
-    strains.push(Strain::NoTrump);
-    strains
 }
 
 /// The JSON line of a table, keys in the documented order (seats N E S W, strains in
