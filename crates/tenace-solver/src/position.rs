@@ -240,23 +240,40 @@ impl Position {
     }
 
     /// Which fast path (see [`crate::bridge`]) can solve this position: four hands in
-    /// partnerships, the four standard suits only, no lead restriction, and the plain
-    /// follow-suit rule (`Some(false)`) or wild deuces (`Some(true)`). `None` for every
-    /// other game, which takes the generic search.
-    pub(crate) fn fast_path_rules(&self) -> Option<bool> {
-        let wild = match self.rules.special {
-            SpecialRule::Standard => false,
-            SpecialRule::WildDeuces => true,
-            _ => return None,
+    /// partnerships with no lead restriction, under the plain follow-suit rule or wild
+    /// deuces on the four standard suits, or a Five Crowns suit contract (where the
+    /// joker is the lowest trump, so the plain rule holds over five suits). `None` for
+    /// every other position, which takes the generic search.
+    pub(crate) fn fast_path_rules(&self) -> Option<FastRules> {
+        let partnership =
+            self.players() == 4 && self.sides == Sides::Partnerships && self.restriction.is_none();
+        if !partnership {
+            return None;
+        }
+        let standard_cards = || {
+            self.rules.trump != Some(Suit::Stars)
+                && self
+                    .hands
+                    .iter()
+                    .all(|h| h.bits() >> 64 == 0 && h.suit(Suit::Stars).is_empty())
         };
-        let fits = self.players() == 4
-            && self.sides == Sides::Partnerships
-            && self.rules.trump != Some(Suit::Stars)
-            && self.restriction.is_none()
-            && self
-                .hands
-                .iter()
-                .all(|h| h.bits() >> 64 == 0 && h.suit(Suit::Stars).is_empty());
-        fits.then_some(wild)
+        match self.rules.special {
+            SpecialRule::Standard if standard_cards() => Some(FastRules::Bridge),
+            SpecialRule::WildDeuces if standard_cards() => Some(FastRules::DeucesWild),
+            SpecialRule::Joker(_) if self.rules.trump.is_some() => Some(FastRules::FiveCrownsSuit),
+            _ => None,
+        }
     }
+}
+
+/// The rules a fast-path search is compiled for: see [`Position::fast_path_rules`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FastRules {
+    /// Contract Bridge's plain follow-suit rule, four suits.
+    Bridge,
+    /// Deuces Wild (RULES.md §2.1), four suits.
+    DeucesWild,
+    /// A Five Crowns suit contract (RULES.md §2.2): the plain rule over five suits, the
+    /// joker the lowest trump.
+    FiveCrownsSuit,
 }

@@ -3,9 +3,10 @@
 use tenace_cards::{BySeat, Card, CardSet, Player, Rank, Seat, Strain, Suit};
 use tenace_rules::trick::TrickRules;
 
+use crate::bridge::lanes::five_suit_index;
 use crate::bridge::{BridgeSearch, FastSearch, NT};
 use crate::generic::{GenericPosition, GenericSearch, Roles};
-use crate::position::{Position, Sides, SolveError};
+use crate::position::{FastRules, Position, Sides, SolveError};
 use crate::table::DdTable;
 
 /// The default memory of a solver: 64 MiB for each of its two tables.
@@ -31,9 +32,11 @@ pub const DEFAULT_MEMORY: usize = 64 << 20;
 /// assert!(values.iter().all(|v| v.tricks == 3));
 /// ```
 pub struct Solver {
-    bridge: BridgeSearch<false>,
+    bridge: BridgeSearch<false, 4>,
     /// The same search compiled for wild deuces: Deuces Wild positions.
-    wild: BridgeSearch<true>,
+    wild: BridgeSearch<true, 4>,
+    /// The same search compiled for five suits: Five Crowns suit contracts.
+    crowns: BridgeSearch<false, 5>,
     generic: GenericSearch,
     /// Every position takes the generic search (see [`Solver::force_generic`]).
     generic_only: bool,
@@ -85,13 +88,14 @@ impl Solver {
     /// A solver whose transposition tables use at most about `bytes` each (at least a
     /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds for each
     /// fast path. Contract Bridge positions use one table, Deuces Wild positions a
-    /// second and every other game's the third, each filled only when used: a solver
-    /// that only ever sees one kind of position holds at most `bytes`, one that sees
-    /// every kind at most three times that.
+    /// second, Five Crowns suit contracts a third and every other position the fourth,
+    /// each filled only when used: a solver that only ever sees one kind of position
+    /// holds at most `bytes`, one that sees every kind at most four times that.
     pub fn with_memory(bytes: usize) -> Solver {
         Solver {
             bridge: BridgeSearch::new(bytes),
             wild: BridgeSearch::new(bytes),
+            crowns: BridgeSearch::new(bytes),
             generic: GenericSearch::new(bytes),
             generic_only: false,
         }
@@ -107,13 +111,13 @@ impl Solver {
 
     /// Nodes searched since the solver was made (for benchmarks).
     pub fn nodes(&self) -> u64 {
-        self.bridge.nodes + self.wild.nodes + self.generic.nodes
+        self.bridge.nodes + self.wild.nodes + self.crowns.nodes + self.generic.nodes
     }
 
     /// Tricks completed in fast-path searches since the solver was made: the unit DDS
     /// counts its nodes in, for comparing the size of the two searches.
     pub fn trick_nodes(&self) -> u64 {
-        self.bridge.trick_nodes + self.wild.trick_nodes
+        self.bridge.trick_nodes + self.wild.trick_nodes + self.crowns.trick_nodes
     }
 
     /// The tricks the side of the player to play takes from here (the trick in progress
@@ -148,6 +152,7 @@ impl Solver {
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.bridge.stop.set(deadline);
         self.wild.stop.set(deadline);
+        self.crowns.stop.set(deadline);
         self.generic.stop.set(deadline);
     }
 
@@ -178,6 +183,7 @@ impl Solver {
     pub fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         self.bridge.stop.set_flag(flag.clone());
         self.wild.stop.set_flag(flag.clone());
+        self.crowns.stop.set_flag(flag.clone());
         self.generic.stop.set_flag(flag);
     }
 
@@ -185,12 +191,17 @@ impl Solver {
     fn begin(&mut self) {
         self.bridge.stop.restart();
         self.wild.stop.restart();
+        self.crowns.stop.restart();
         self.generic.stop.restart();
     }
 
     /// `answer`, unless the deadline stopped a search since [`Solver::begin`].
     fn in_time<T>(&self, answer: T) -> Result<T, SolveError> {
-        if self.bridge.stop.stopped() || self.wild.stop.stopped() || self.generic.stop.stopped() {
+        if self.bridge.stop.stopped()
+            || self.wild.stop.stopped()
+            || self.crowns.stop.stopped()
+            || self.generic.stop.stopped()
+        {
             Err(SolveError::OutOfTime)
         } else {
             Ok(answer)
@@ -252,7 +263,7 @@ impl Solver {
         // Equal cards are found for the fast-path games only, and never when the generic
         // search is forced, so a differential test values every card apart.
         let runs = match position.fast_path_rules() {
-            Some(wild) if !self.generic_only => sequences(position, wild),
+            Some(rules) if !self.generic_only => sequences(position, rules),
             _ => Vec::new(),
         };
         let mut values: Vec<CardValue> = Vec::new();
@@ -495,16 +506,36 @@ impl Solver {
     /// The fast-path search for `position` with the position set up in it, when one
     /// solves it and the generic search is not forced.
     fn fast_path(&mut self, position: &Position) -> Option<&mut dyn FastSearch> {
-        let search: &mut dyn FastSearch = match position.fast_path_rules() {
-            _ if self.generic_only => return None,
-            None => return None,
-            Some(false) => &mut self.bridge,
-            Some(true) => &mut self.wild,
+        let rules = position.fast_path_rules()?;
+        if self.generic_only {
+            return None;
+        }
+        let trump = position.rules.trump.map_or(NT, |s| s.index());
+        let leader = position.trick.leader().index();
+        let search: &mut dyn FastSearch = match rules {
+            FastRules::Bridge => &mut self.bridge,
+            FastRules::DeucesWild => &mut self.wild,
+            FastRules::FiveCrownsSuit => {
+                // The five-suit layout: the joker is the trump suit's lowest card.
+                let index = |card: Card| five_suit_index(card, trump);
+                let hands = position.hands.iter().map(|hand| {
+                    hand.iter()
+                        .map(|card| index(card).map(|i| 1u64 << i))
+                        .sum::<Option<u64>>()
+                });
+                let hands: Option<Vec<u64>> = hands.collect();
+                let trick: Option<Vec<u8>> =
+                    position.trick.cards().iter().map(|&c| index(c)).collect();
+                let (hands, trick) = (hands?, trick?);
+                let hands = std::array::from_fn(|i| hands[i]);
+                self.crowns.set_position(hands, trump, leader, &trick);
+                return Some(&mut self.crowns);
+            }
         };
+        // The four-suit layout is the card set's own.
         let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
         let trick: Vec<u8> = position.trick.cards().iter().map(|c| c.index()).collect();
-        let trump = position.rules.trump.map_or(NT, |s| s.index());
-        search.set_position(hands, trump, position.trick.leader().index(), &trick);
+        search.set_position(hands, trump, leader, &trick);
         Some(search)
     }
 }
@@ -535,9 +566,16 @@ pub fn best_per_card(values: &[CardValue]) -> Vec<CardValue> {
 
 /// For the player to play in a Contract Bridge position, the runs of two or more of
 /// their cards in one suit with no other card still in play (in a hand or in the trick)
-/// between them: every card of a run wins the same tricks. Under `wild` deuces a deuce
-/// is in no run: only it may be played to any trick, so it is not worth the 3 above it.
-fn sequences(position: &Position, wild: bool) -> Vec<CardSet> {
+/// between them: every card of a run wins the same tricks. Under wild deuces a deuce is
+/// in no run: only it may be played to any trick, so it is not worth the 3 above it.
+/// (The Five Crowns joker, the lowest trump, is valued on its own.)
+fn sequences(position: &Position, rules: FastRules) -> Vec<CardSet> {
+    let wild = rules == FastRules::DeucesWild;
+    let suits: &[Suit] = if rules == FastRules::FiveCrownsSuit {
+        &Suit::FIVE_CROWNS
+    } else {
+        &Suit::STANDARD
+    };
     let player = position.to_play().index();
     let mut in_play = position
         .hands
@@ -547,7 +585,7 @@ fn sequences(position: &Position, wild: bool) -> Vec<CardSet> {
         in_play.insert(card);
     }
     let mut runs = Vec::new();
-    for suit in Suit::STANDARD {
+    for &suit in suits {
         let mut run = CardSet::EMPTY;
         // From the top down: a card of ours directly under another of ours joins its run.
         let mut cards: Vec<Card> = in_play.suit(suit).iter().collect();

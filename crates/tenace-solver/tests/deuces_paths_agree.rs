@@ -9,7 +9,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_cards::{Card, CardSet, Player, Rank, Suit};
 use tenace_rules::trick::{SpecialRule, TrickRules};
-use tenace_solver::{Position, Sides, Solver};
+use tenace_solver::{Position, Sides};
+
+mod paths_support;
+use paths_support::{check, play_randomly, solvers};
 
 /// Deuces Wild rules with `trump`.
 fn wild(trump: Option<Suit>) -> TrickRules {
@@ -24,15 +27,6 @@ fn deck() -> Vec<Card> {
         .into_iter()
         .flat_map(|s| Rank::ALL.iter().map(move |&r| Card::new(s, r)))
         .collect()
-}
-
-/// Plays `cards` random legal cards.
-fn play_randomly(rng: &mut ChaCha8Rng, position: &mut Position, cards: usize) {
-    for _ in 0..cards {
-        let moves = position.legal_moves();
-        let (card, named) = moves[rng.random_range(0..moves.len())];
-        position.play(card, named).expect("a legal move");
-    }
 }
 
 /// A full deal with `tricks` tricks and then `extra` cards played at random.
@@ -65,29 +59,6 @@ fn dealt_ending(rng: &mut ChaCha8Rng, trump: Option<Suit>, size: usize, extra: u
     let mut position = Position::new(wild(trump), hands, leader, Sides::Partnerships);
     play_randomly(rng, &mut position, extra);
     position
-}
-
-/// Checks the tricks of `position` (and with `values`, every card's value) on both paths.
-fn check(fast: &mut Solver, generic: &mut Solver, position: &Position, values: bool) {
-    assert_eq!(
-        fast.tricks(position).unwrap(),
-        generic.tricks(position).unwrap(),
-        "tricks of {position:?}"
-    );
-    if values {
-        assert_eq!(
-            fast.card_values(position).unwrap(),
-            generic.card_values(position).unwrap(),
-            "card values of {position:?}"
-        );
-    }
-}
-
-fn solvers() -> (Solver, Solver) {
-    let fast = Solver::with_memory(16 << 20);
-    let mut generic = Solver::with_memory(16 << 20);
-    generic.force_generic(true);
-    (fast, generic)
 }
 
 const TRUMPS: [Option<Suit>; 3] = [None, Some(Suit::Spades), Some(Suit::Hearts)];

@@ -30,8 +30,8 @@ use super::moves::highest;
 use super::search::{BridgeSearch, DEUCE, NT, Ranks};
 
 /// The line being played out, under wild deuces (`WILD`) or Contract Bridge rules.
-struct Line<const WILD: bool> {
-    hands: [[u16; 4]; 4],
+struct Line<const WILD: bool, const S: usize> {
+    hands: [[u16; S]; 4],
     trump: usize,
     /// The hand on lead for the side, and its partner.
     me: usize,
@@ -39,14 +39,17 @@ struct Line<const WILD: bool> {
     /// The defenders.
     defenders: [usize; 2],
     tricks: u8,
-    ranks: Ranks,
+    ranks: Ranks<S>,
     /// Under wild deuces, every defender's cards when the line began, by seat (empty
     /// for the side's seats, and for everyone when the defenders hold no deuce): a
     /// defender may still hold any of them.
-    began: [[u16; 4]; 4],
+    began: [[u16; S]; 4],
 }
 
-impl<const WILD: bool> Line<WILD> {
+impl<const WILD: bool, const S: usize> Line<WILD, S> {
+    /// Every suit, a bit each.
+    const ALL_SUITS: u32 = (1 << S) - 1;
+
     /// The cards that may be played in place of following: [`DEUCE`] under wild
     /// deuces, else none.
     const WILD_CARDS: u16 = if WILD { DEUCE } else { 0 };
@@ -62,7 +65,7 @@ impl<const WILD: bool> Line<WILD> {
         self.hands[defender][self.trump] != 0
             || WILD
                 && began[self.trump] != 0
-                && (0..4).any(|s| s != self.trump && began[s] & DEUCE != 0)
+                && (0..S).any(|s| s != self.trump && began[s] & DEUCE != 0)
     }
 
     /// Whether a defender may be out of `suit`: it holds no card of it but (under wild
@@ -128,7 +131,7 @@ impl<const WILD: bool> Line<WILD> {
             return;
         }
         let mut lowest: Option<(u32, usize)> = None;
-        for other in 0..4 {
+        for other in 0..S {
             let cards = self.hands[partner][other];
             if other == suit || (self.trump != NT && other == self.trump) || cards == 0 {
                 continue;
@@ -160,15 +163,15 @@ impl<const WILD: bool> Line<WILD> {
         let (me, partner) = (self.me, self.partner);
         let dest = if to_partner { partner } else { me };
         let held = |seat: usize| -> u32 {
-            (0..4).fold(0, |mask, suit| {
+            (0..S).fold(0, |mask, suit| {
                 mask | u32::from(self.hands[seat][suit] != 0) << suit
             })
         };
         let (mine, partners) = (held(me), held(partner));
         let not_trump = if self.trump == NT {
-            0b1111
+            Self::ALL_SUITS
         } else {
-            0b1111 & !(1 << self.trump)
+            Self::ALL_SUITS & !(1 << self.trump)
         };
         let mut ruffable = 0;
         if self.trump != NT {
@@ -177,7 +180,7 @@ impl<const WILD: bool> Line<WILD> {
                     // The deuce of trumps ruffs while its holder can follow.
                     ruffable |= not_trump;
                 } else if self.defender_may_hold_trumps(d) {
-                    let may_be_void = (0..4).fold(0, |mask, suit| {
+                    let may_be_void = (0..S).fold(0, |mask, suit| {
                         mask | u32::from(self.defender_may_be_void(d, suit)) << suit
                     });
                     ruffable |= may_be_void & not_trump;
@@ -185,7 +188,7 @@ impl<const WILD: bool> Line<WILD> {
             }
         }
         let mut tops = 0;
-        for suit in 0..4 {
+        for suit in 0..S {
             let alive = self.alive(suit);
             // `highest(alive)` without its branch on an empty suit.
             let top = (0x8000u32 >> alive.leading_zeros()) as u16;
@@ -197,8 +200,9 @@ impl<const WILD: bool> Line<WILD> {
             // top card) nor to ruff: it follows, or has a card outside trumps and the
             // suit to throw.
             let spare = |suit: u32| partners & not_trump & !(1 << suit) != 0;
-            let follows_or_throws =
-                (0..4).fold(0, |mask, suit| mask | u32::from(spare(suit)) << suit) | partners;
+            let follows_or_throws = (0..S as u32)
+                .fold(0, |mask, suit| mask | u32::from(spare(suit)) << suit)
+                | partners;
             ok &= follows_or_throws;
         }
         ok
@@ -278,7 +282,7 @@ impl<const WILD: bool> Line<WILD> {
                 self.cash(first(to_partner, self.trump), true);
                 continue;
             }
-            if (0..4).any(|s| self.ruff_in_partner(s)) {
+            if (0..S).any(|s| self.ruff_in_partner(s)) {
                 continue;
             }
             break;
@@ -286,16 +290,16 @@ impl<const WILD: bool> Line<WILD> {
     }
 }
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// The sure tricks of the side on lead by [the simulated line](self), stopping at
     /// `need`, with the ranks they rest on.
-    pub(crate) fn cashing_tricks(&self, need: u8) -> (u8, Ranks) {
+    pub(crate) fn cashing_tricks(&self, need: u8) -> (u8, Ranks<S>) {
         let leader = self.leader;
         // The line wins only with a top card or a ruff in either hand: when the suits
         // headed by the side cannot give `need` tricks, nor can the line.
         let partner = (leader + 2) & 3;
         let mut most = 0;
-        for suit in 0..4 {
+        for suit in 0..S {
             let side = self.suit(leader, suit) | self.suit(partner, suit);
             let all = side | self.suit(leader ^ 1, suit) | self.suit(leader ^ 3, suit);
             if side & highest(all) != 0 {
@@ -310,26 +314,26 @@ impl<const WILD: bool> BridgeSearch<WILD> {
                 + self.suit(leader, self.trump).count_ones();
         }
         if most < u32::from(need) {
-            return (0, [0; 4]);
+            return (0, [0; S]);
         }
         let defenders = [(leader + 1) & 3, (leader + 3) & 3];
-        let hands: [[u16; 4]; 4] =
+        let hands: [[u16; S]; 4] =
             std::array::from_fn(|p| std::array::from_fn(|s| self.suit(p, s)));
-        let mut began = [[0; 4]; 4];
+        let mut began = [[0; S]; 4];
         // With no deuce among the defenders they have the Contract Bridge choices.
         if WILD && !self.deuce_free(leader) {
             for d in defenders {
                 began[d] = hands[d];
             }
         }
-        let mut line = Line::<WILD> {
+        let mut line = Line::<WILD, S> {
             hands,
             trump: self.trump,
             me: leader,
             partner: (leader + 2) & 3,
             defenders,
             tricks: 0,
-            ranks: [0; 4],
+            ranks: [0; S],
             began,
         };
         line.run(need);

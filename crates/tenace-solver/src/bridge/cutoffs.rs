@@ -12,7 +12,8 @@
 //! 8% to 21% off, the lead cache a further 11% to 20%; keying follows also by the number
 //! of tricks needed, or leads also by partner's hand, did worse.
 
-use super::search::{BridgeSearch, is_deuce, suit_of};
+use super::lanes::suit_of;
+use super::search::{BridgeSearch, is_deuce};
 use super::tt::NO_BEST;
 
 /// Slots of the cache (a power of two): 64 KiB of cards.
@@ -52,13 +53,13 @@ fn slot_of(key: u64) -> usize {
     (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize & (SLOTS - 1)
 }
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// The slot of the player to follow: the cards of the led suit still in play, the
     /// player's own cards of it (or the whole hand when void in it), the card winning
     /// the trick so far, and the player's place in the trick.
     pub(crate) fn follow_slot(&self) -> usize {
         let player = self.to_play();
-        let led = suit_of(self.trick[0]);
+        let led = suit_of::<S>(self.trick[0]);
         let best = self.trick[self.winning_position()];
         let mine = self.suit(player, led);
         let situation = if mine != 0 {
@@ -82,7 +83,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         if self.hands[player] >> card & 1 == 0 {
             return false;
         }
-        let led = suit_of(self.trick[0]);
-        suit_of(card) == led || self.suit(player, led) == 0 || WILD && is_deuce(card)
+        let led = suit_of::<S>(self.trick[0]);
+        suit_of::<S>(card) == led || self.suit(player, led) == 0 || WILD && is_deuce(card)
     }
 }

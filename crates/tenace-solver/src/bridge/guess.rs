@@ -18,18 +18,25 @@
 //! any offset (nor from it only when the estimate is lopsided), so it keeps half the
 //! tricks as its first target.
 
+use super::lanes::lane;
 use super::search::{BridgeSearch, NT};
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// The first target of North-South's tricks for the position set up at a trick
     /// start (see [`first_target`]).
     pub(crate) fn first_target(&self) -> u8 {
-        first_target(&self.hands, self.trump, self.tricks_left())
+        first_target::<S>(&self.hands, self.trump, self.tricks_left())
     }
 }
 
-/// High-card points of each rank index (2 is index 2, the ace index 14).
-const POINTS: [u32; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0];
+/// High-card points of the top four ranks of a suit: the ace (bit 14 of a four-suit
+/// lane) down to the jack, or in Five Crowns the king (bit 11) down to the ten.
+fn points_of(lane_bits: u16, suits: usize) -> u32 {
+    let top = if suits == 4 { 14 } else { 11 };
+    (0..4)
+        .map(|below| u32::from(lane_bits >> (top - below) & 1) * (4 - below))
+        .sum()
+}
 
 /// The weights of the fitted line, in tricks per trick left: the constant; North-South's
 /// share of the high-card points above half; and, with a trump suit, their trumps above
@@ -46,18 +53,9 @@ const LONGEST_SUIT_NT: f32 = 0.418;
 /// The first target of North-South's tricks of the `left` tricks to play, for `hands`
 /// at a trick start with `trump` ([`NT`] for no trump): two above the estimate rounded
 /// down, at most `left`.
-fn first_target(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
-    let points = |hand: u64| -> u32 {
-        (0..4)
-            .map(|suit| {
-                let lane = (hand >> (suit * 16)) as u16;
-                (11..15)
-                    .filter(|&rank| lane >> rank & 1 == 1)
-                    .map(|rank| POINTS[rank])
-                    .sum::<u32>()
-            })
-            .sum()
-    };
+fn first_target<const S: usize>(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
+    let points =
+        |hand: u64| -> u32 { (0..S).map(|suit| points_of(lane::<S>(hand, suit), S)).sum() };
     let ns_points = points(hands[0]) + points(hands[2]);
     let all_points = ns_points + points(hands[1]) + points(hands[3]);
     let share = if all_points == 0 {
@@ -65,12 +63,11 @@ fn first_target(hands: &[u64; 4], trump: usize, left: u8) -> u8 {
     } else {
         ns_points as f32 / all_points as f32 - 0.5
     };
-    let count =
-        |player: usize, suit: usize| ((hands[player] >> (suit * 16)) as u16).count_ones() as f32;
+    let count = |player: usize, suit: usize| lane::<S>(hands[player], suit).count_ones() as f32;
     let per_trick = f32::from(left.max(1));
     let fraction = if trump == NT {
         let longest = |a: usize, b: usize| {
-            (0..4)
+            (0..S)
                 .map(|suit| count(a, suit) + count(b, suit))
                 .fold(0.0, f32::max)
         };
@@ -115,18 +112,18 @@ mod tests {
         });
         assert_eq!(cards.count_ones(), 52);
         let flipped = [strong[1], strong[2], strong[3], strong[0]];
-        assert!(first_target(&strong, NT, 13) >= 11);
-        assert!(first_target(&flipped, NT, 13) <= 3);
+        assert!(first_target::<4>(&strong, NT, 13) >= 11);
+        assert!(first_target::<4>(&flipped, NT, 13) <= 3);
         // With clubs trumps, the side holding them is guessed to do better.
-        let with_clubs = first_target(&strong, 0, 13);
-        let without = first_target(&flipped, 0, 13);
+        let with_clubs = first_target::<4>(&strong, 0, 13);
+        let without = first_target::<4>(&flipped, 0, 13);
         assert!(with_clubs > without, "{with_clubs} against {without}");
     }
 
     #[test]
     fn the_guess_stays_within_the_tricks_left() {
         let empty = [0; 4];
-        assert_eq!(first_target(&empty, NT, 0), 0);
+        assert_eq!(first_target::<4>(&empty, NT, 0), 0);
         let one_each = [
             hand([1, 0, 0, 0]),
             hand([2, 0, 0, 0]),
@@ -134,7 +131,7 @@ mod tests {
             hand([8, 0, 0, 0]),
         ];
         for trump in 0..=NT {
-            assert!((0..=1).contains(&first_target(&one_each, trump, 1)));
+            assert!((0..=1).contains(&first_target::<4>(&one_each, trump, 1)));
         }
     }
 }

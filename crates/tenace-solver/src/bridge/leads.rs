@@ -17,6 +17,7 @@
 //! opening-lead solves; its first check, on seeds 11 to 62, overlapped the tuning
 //! deals (`tenace deal --seed S --count N` deals seeds S to S + N - 1).
 
+use super::lanes::card_at;
 use super::moves::{MoveList, highest};
 use super::search::{BridgeSearch, NT};
 
@@ -92,7 +93,7 @@ pub(crate) const LEAD_WEIGHTS: LeadWeights = LeadWeights {
     low_card: 17,
 };
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// Who holds the top, second and third cards still in play in a suit (4 for nobody).
     fn top_owners(&self, suit: usize, alive: u16) -> [usize; 3] {
         let mut rest = alive;
@@ -112,7 +113,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// (their trumps can score separately).
     fn crossruffs(&self, leader: usize) -> bool {
         let side_suits = |p: usize| {
-            (0..4)
+            (0..S)
                 .filter(|&s| s != self.trump)
                 .map(move |s| self.suit(p, s))
         };
@@ -123,7 +124,13 @@ impl<const WILD: bool> BridgeSearch<WILD> {
 
     /// Adds `leader`'s leads `cards` (bits of `suit`) to `list`, each with its score:
     /// higher is tried first. The suit's terms are worked out once for all its cards.
-    pub(crate) fn push_leads(&self, list: &mut MoveList, leader: usize, suit: usize, cards: u16) {
+    pub(crate) fn push_leads(
+        &self,
+        list: &mut MoveList<S>,
+        leader: usize,
+        suit: usize,
+        cards: u16,
+    ) {
         let w = &LEAD_WEIGHTS;
         let alive = self.alive(suit);
         let partner = (leader + 2) & 3;
@@ -218,7 +225,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             } else {
                 set_up + w.low_card - relative
             };
-            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
+            let card = card_at::<S>(suit, bit.trailing_zeros());
             list.push(card, suit_score + card_score);
         }
     }

@@ -1,12 +1,15 @@
-//! The fast path of four-handed partnership games on 52 cards: Contract Bridge (the plain
-//! follow-suit rule) and Deuces Wild (RULES.md §2.1), each compiled apart.
+//! The fast path of four-handed partnership games: Contract Bridge (the plain
+//! follow-suit rule), Deuces Wild (RULES.md §2.1) and Five Crowns suit contracts
+//! (RULES.md §2.2: five suits, the joker the lowest trump, so the plain rule again),
+//! each compiled apart ([`BridgeSearch`]'s `WILD` and suit count `S`).
 //!
 //! Positions of the other games go to [`crate::generic`]; this path reads cards as bare
-//! 64-bit masks and never calls the [`tenace_rules::trick::TrickRules`] hooks.
+//! 64-bit masks ([`lanes`]) and never calls the [`tenace_rules::trick::TrickRules`] hooks.
 
 mod cashing;
 mod cutoffs;
 mod guess;
+pub(crate) mod lanes;
 mod leads;
 mod moves;
 mod quick;
@@ -31,7 +34,7 @@ pub(crate) trait FastSearch {
     fn first_target(&self) -> u8;
 }
 
-impl<const WILD: bool> FastSearch for BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> FastSearch for BridgeSearch<WILD, S> {
     fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]) {
         BridgeSearch::set_position(self, hands, trump, leader, trick);
     }

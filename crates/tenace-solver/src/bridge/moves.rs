@@ -13,12 +13,13 @@
 //! playing last, can beat anything third hand holds. The follow-up weights were tuned by
 //! coordinate descent on the tricks searched in full-deal solves.
 
-use super::search::{BridgeSearch, DEUCE, DEUCES, NT, suit_of};
+use super::lanes::{card_at, lane_mask, rank_of, suit_of};
+use super::search::{BridgeSearch, DEUCE, DEUCES, NT};
 use crate::scored::Scored;
 
 /// What the cards played so far to a trick tell the next player.
 #[derive(Clone, Copy)]
-struct TrickSoFar {
+struct TrickSoFar<const S: usize> {
     led: usize,
     best: u8,
     partner_safe: bool,
@@ -33,12 +34,12 @@ struct TrickSoFar {
     later_ruffing_trumps: u16,
 }
 
-impl TrickSoFar {
+impl<const S: usize> TrickSoFar<S> {
     /// Whether `card` (of the led suit, or a trump) stays the winner whatever the
     /// players still to play do.
     fn holds_up(&self, card: u8, trump: usize) -> bool {
-        let above = |bits: u16| bits >> ((card & 15) + 1) != 0;
-        if suit_of(card) == self.led {
+        let above = |bits: u16| bits >> (rank_of::<S>(card) + 1) != 0;
+        if suit_of::<S>(card) == self.led {
             !above(self.later_led) && (self.led == trump || self.later_ruffing_trumps == 0)
         } else {
             !above(self.later_ruffing_trumps)
@@ -47,18 +48,19 @@ impl TrickSoFar {
 }
 
 /// The cards to try at one node, best guess first.
-pub(crate) struct MoveList {
-    cards: Scored<u8, 13>,
+pub(crate) struct MoveList<const S: usize> {
+    /// At most a hand's cards: 14 in Five Crowns.
+    cards: Scored<u8, 14>,
     /// Per suit, the cards left out as equal to a higher one of the same sequence. See
     /// [`BridgeSearch::cover_merges`] for what a result resting on the merge must fix.
-    pub left_out: [u16; 4],
+    pub left_out: [u16; S],
 }
 
-impl MoveList {
-    fn new() -> MoveList {
+impl<const S: usize> MoveList<S> {
+    fn new() -> MoveList<S> {
         MoveList {
             cards: Scored::new(0),
-            left_out: [0; 4],
+            left_out: [0; S],
         }
     }
 
@@ -103,10 +105,6 @@ const WILD_RUFF: i16 = 38;
 /// follow and discard.
 const WILD_SPENT: i16 = -60;
 
-fn rank_of(card: u8) -> i16 {
-    (card & 15) as i16
-}
-
 pub(crate) fn highest(bits: u16) -> u16 {
     if bits == 0 {
         0
@@ -115,10 +113,10 @@ pub(crate) fn highest(bits: u16) -> u16 {
     }
 }
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// Whether `card` beats `best` in a trick (`best` being the trick's winning card).
     pub(crate) fn beats(&self, card: u8, best: u8) -> bool {
-        let (s, b) = (suit_of(card), suit_of(best));
+        let (s, b) = (suit_of::<S>(card), suit_of::<S>(best));
         if s == b { card > best } else { s == self.trump }
     }
 
@@ -128,7 +126,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     #[inline]
     fn wild_extras(&self, player: usize, led: usize, follow: u16) -> u64 {
         if WILD && follow != 0 {
-            self.hands[player] & DEUCES & !(0xffff << (led * 16))
+            self.hands[player] & DEUCES & !lane_mask::<S>(led)
         } else {
             0
         }
@@ -147,11 +145,11 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     }
 
     /// The legal cards of the player to move, merged and ordered.
-    pub(crate) fn moves(&self) -> MoveList {
+    pub(crate) fn moves(&self) -> MoveList<S> {
         let player = self.to_play();
         let mut list = MoveList::new();
         if self.len == 0 {
-            for suit in 0..4 {
+            for suit in 0..S {
                 let mine = self.suit(player, suit);
                 if mine != 0 {
                     self.add_leads(&mut list, player, suit, mine);
@@ -159,14 +157,14 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             }
             return list;
         }
-        let led = suit_of(self.trick[0]);
+        let led = suit_of::<S>(self.trick[0]);
         let follow = self.suit(player, led);
         let follow_tops = self.tops(follow, self.alive(led));
         let extras = self.wild_extras(player, led, follow);
         if follow != 0 && follow_tops & (follow_tops - 1) == 0 && extras == 0 {
             // One sequence in the led suit is one move: nothing to order.
             list.left_out[led] = follow & !follow_tops;
-            list.push((led * 16) as u8 + follow_tops.trailing_zeros() as u8, 0);
+            list.push(card_at::<S>(led, follow_tops.trailing_zeros()), 0);
             return list;
         }
         let best_pos = self.winning_position();
@@ -205,7 +203,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
                 && third_led == 0
                 && self.suit(third, self.trump) != 0;
             let partner_top = highest(self.suit(partner, led));
-            let to_beat = highest(third_led).max(1 << (best & 15));
+            let to_beat = highest(third_led).max(1 << rank_of::<S>(best));
             trick.partner_covers = !third_ruffs && partner_top > to_beat;
         }
         if self.len < 3 {
@@ -218,14 +216,14 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             // the deuce of trumps winning the trick for the side.
             let mut extras = extras;
             while extras != 0 {
-                let suit = extras.trailing_zeros() as usize / 16;
+                let card = extras.trailing_zeros() as u8;
+                let suit = suit_of::<S>(card);
                 extras &= extras - 1;
-                let card = (suit * 16) as u8 + 2;
                 let ruffs = suit == self.trump && !trick.partner_safe && self.beats(card, best);
                 list.push(card, if ruffs { WILD_RUFF } else { WILD_SPENT });
             }
         } else {
-            for suit in 0..4 {
+            for suit in 0..S {
                 let mine = self.suit(player, suit);
                 if mine != 0 {
                     let tops = self.tops(mine, self.alive(suit));
@@ -238,10 +236,10 @@ impl<const WILD: bool> BridgeSearch<WILD> {
 
     /// Every card still in play in a suit: the hands and the trick in progress.
     pub(crate) fn alive(&self, suit: usize) -> u16 {
-        (self.in_play >> (suit * 16)) as u16
+        super::lanes::lane::<S>(self.in_play, suit)
     }
 
-    fn add_leads(&self, list: &mut MoveList, player: usize, suit: usize, mine: u16) {
+    fn add_leads(&self, list: &mut MoveList<S>, player: usize, suit: usize, mine: u16) {
         let tops = self.tops(mine, self.alive(suit));
         list.left_out[suit] = mine & !tops;
         self.push_leads(list, player, suit, tops);
@@ -251,8 +249,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// scores.
     fn add_plays(
         &self,
-        list: &mut MoveList,
-        trick: &TrickSoFar,
+        list: &mut MoveList<S>,
+        trick: &TrickSoFar<S>,
         suit: usize,
         mine: u16,
         mut tops: u16,
@@ -269,8 +267,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         while tops != 0 {
             let bit = highest(tops);
             tops ^= bit;
-            let card = (suit * 16) as u8 + bit.trailing_zeros() as u8;
-            let rank = rank_of(card);
+            let card = card_at::<S>(suit, bit.trailing_zeros());
+            let rank = rank_of::<S>(card) as i16;
             let wins_now =
                 self.beats(card, best) && !(suit == led && bit < trick.next_opponent_lowest);
             let score = if suit == led {

@@ -14,17 +14,18 @@
 //! Bridge. The sure trump tricks rest on the order of the trumps alone, which wild
 //! deuces leave as it is.
 
+use super::lanes::{lane_mask, rank_bit, suit_of};
 use super::moves::highest;
-use super::search::{BridgeSearch, DEUCE, DEUCES, NT, Ranks, suit_of, union};
+use super::search::{BridgeSearch, DEUCE, DEUCES, NT, Ranks, union};
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// How many rounds of `suit` an opponent `player` can answer without showing out: its
     /// cards of the suit (`held`) and, under wild deuces, its deuces of other suits.
     #[inline]
     fn reach(&self, player: usize, suit: usize, held: u16) -> u32 {
         let length = held.count_ones();
         if WILD {
-            length + (self.hands[player] & DEUCES & !(0xffff << (suit * 16))).count_ones()
+            length + (self.hands[player] & DEUCES & !lane_mask::<S>(suit)).count_ones()
         } else {
             length
         }
@@ -61,7 +62,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     ///   loses only to a higher trump, each of which beats at most one, so a hand's
     ///   trumps win at least their count less the opponents' trumps. That rests on
     ///   lengths alone, which every table key carries, so it adds no winning ranks.
-    pub(crate) fn trump_tricks(&self) -> [(u8, Ranks); 2] {
+    pub(crate) fn trump_tricks(&self) -> [(u8, Ranks<S>); 2] {
         let mut sure = self.top_trump_tricks();
         if self.trump == NT {
             return sure;
@@ -72,15 +73,15 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             let theirs = length(side + 1) + length((side + 3) & 3);
             let count = longest.saturating_sub(theirs);
             if count > slot.0 {
-                *slot = (count, [0; 4]);
+                *slot = (count, [0; S]);
             }
         }
         sure
     }
 
     /// [`BridgeSearch::trump_tricks`] from the top trumps alone (the first two rules).
-    fn top_trump_tricks(&self) -> [(u8, Ranks); 2] {
-        let mut sure = [(0, [0; 4]); 2];
+    fn top_trump_tricks(&self) -> [(u8, Ranks<S>); 2] {
+        let mut sure = [(0, [0; S]); 2];
         if self.trump == NT {
             return sure;
         }
@@ -104,7 +105,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         };
         let (mine, partners) = (trumps[holder] & run, trumps[partner] & run);
         let mut count = mine.count_ones().max(partners.count_ones()) as u8;
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         ranks[self.trump] = run;
         if count == 1
             && mine != 0
@@ -131,7 +132,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             return sure;
         }
         let third = highest(all & !top & !second);
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         if holder == (guard + 3) & 3 {
             ranks[self.trump] = top | second;
         } else if third != 0 && owner(third).is_some_and(|p| p & 1 == guard & 1) {
@@ -149,13 +150,13 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// holds, the longer of its two holdings; when that falls short of the tricks left,
     /// the other side takes one (DDS's later-tricks bound). It also takes one when every
     /// suit the leader can lead is topped by an opponent's card.
-    pub(crate) fn leader_side_drops_one(&self) -> Option<Ranks> {
+    pub(crate) fn leader_side_drops_one(&self) -> Option<Ranks<S>> {
         if self.trump != NT && (0..4).any(|p| self.suit(p, self.trump) != 0) {
             return None;
         }
         let ours = [self.leader, (self.leader + 2) & 3];
         let mut sum = 0;
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
             let alive = (0..4).fold(0, |a, p| a | self.suit(p, suit));
             let top = highest(alive);
@@ -181,8 +182,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// With no trumps in play, whether the opponents win the trick about to be led: in
     /// every suit the leader holds, an opponent holds the top card (and plays after
     /// the leader). The ranks are those top cards.
-    fn leader_loses_the_lead(&self) -> Option<Ranks> {
-        let mut ranks = [0; 4];
+    fn leader_loses_the_lead(&self) -> Option<Ranks<S>> {
+        let mut ranks = [0; S];
         for (suit, suit_ranks) in ranks.iter_mut().enumerate() {
             if self.suit(self.leader, suit) == 0 {
                 continue;
@@ -201,7 +202,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// Tricks the side on lead can cash at once: in each suit, the leader's cards above
     /// every other hand's (all of them once the others are out of the suit), where no
     /// opponent can ruff.
-    pub(crate) fn quick_tricks(&self, need: u8) -> (u8, Ranks) {
+    pub(crate) fn quick_tricks(&self, need: u8) -> (u8, Ranks<S>) {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let lho = (leader + 1) & 3;
@@ -212,8 +213,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         let partner_may_ruff = self.trump != NT && self.suit(partner, self.trump) != 0;
         let mut total = 0u32;
         let mut excess = 0u32;
-        let mut ranks = [0; 4];
-        let mut per_suit = [0u32; 4];
+        let mut ranks = [0; S];
+        let mut per_suit = [0u32; S];
         // No early exit for a void suit: every count below is then 0 by itself, and the
         // branch on it is hard to predict (measured under a branch simulator: 11% fewer
         // mispredicted branches in the whole search, and fewer instructions).
@@ -248,7 +249,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         if total >= u32::from(need) {
             // Cashing only some suits is a line too: the bound then rests on those
             // suits' winners alone, which keeps it valid for more positions.
-            let (sum, used) = cash_some(&per_suit, &ranks, u32::from(need), 4);
+            let (sum, used) = cash_some(&per_suit, &ranks, u32::from(need), usize::MAX);
             return ((sum as u8).min(self.tricks_left()), used);
         }
         if let Some(found) = self.crossing_tricks(&per_suit, &ranks, u32::from(need)) {
@@ -286,7 +287,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// each opponent follows or holds no trump. (No winner of such a suit is in
     /// `per_suit`: partner would ruff it, so it counts as the excess instead.) It rests on suit lengths alone, which
     /// every table key carries, so it adds no winning ranks.
-    fn partner_ruffs_a_loser(&self, per_suit: &[u32; 4]) -> bool {
+    fn partner_ruffs_a_loser(&self, per_suit: &[u32; S]) -> bool {
         if self.trump == NT {
             return false;
         }
@@ -297,7 +298,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             return false;
         }
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
-        (0..4).filter(|&s| s != self.trump).any(|suit| {
+        (0..S).filter(|&s| s != self.trump).any(|suit| {
             self.suit(leader, suit) != 0
                 && self.suit(partner, suit) == 0
                 && opponents
@@ -311,13 +312,13 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// the third hand's, or a ruff the third hand cannot beat), and in no trump the hand
     /// that wins it then cashes its sure winners. The ranks the count rests on when it
     /// reaches `need` tricks (this one included), else `None`.
-    pub(crate) fn second_hand_tricks(&self, need: u8) -> Option<Ranks> {
+    pub(crate) fn second_hand_tricks(&self, need: u8) -> Option<Ranks<S>> {
         debug_assert_eq!(self.len, 1);
         let me = self.to_play();
         let partner = (me + 2) & 3;
         let third = (me + 1) & 3;
         let led_card = self.trick[0];
-        let led = suit_of(led_card);
+        let led = suit_of::<S>(led_card);
         let side_suit = self.trump != NT && led != self.trump;
         // Under wild deuces the deuce of trumps ruffs while its holder could follow.
         let ruffs = |p: usize| {
@@ -326,7 +327,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
                 trumps != 0 && (self.suit(p, led) == 0 || WILD && trumps & DEUCE != 0)
             }
         };
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         let ours = self.suit(me, led) | self.suit(partner, led);
         let top = highest(ours);
         if ruffs(me) || ruffs(partner) {
@@ -334,7 +335,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             if ruffs(third) {
                 return None;
             }
-        } else if top > highest(self.suit(third, led)) && top > 1 << (led_card & 15) {
+        } else if top > highest(self.suit(third, led)) && top > rank_bit::<S>(led_card) {
             if ruffs(third) {
                 return None;
             }
@@ -365,7 +366,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
                 return Some(ranks);
             }
         }
-        for suit in (0..4).filter(|&s| s != led) {
+        for suit in (0..S).filter(|&s| s != led) {
             let cards = self.suit(winner, suit);
             if cards == 0 {
                 continue;
@@ -397,14 +398,14 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// cashes its `b`. Ending in partner's hand is fine: this suit is cashed last.
     fn crossing_tricks(
         &self,
-        per_suit: &[u32; 4],
-        ranks: &Ranks,
+        per_suit: &[u32; S],
+        ranks: &Ranks<S>,
         need: u32,
-    ) -> Option<(u8, Ranks)> {
+    ) -> Option<(u8, Ranks<S>)> {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
-        for suit in 0..4 {
+        for suit in 0..S {
             let mine = self.suit(leader, suit);
             let theirs = self.suit(partner, suit);
             if mine == 0 || theirs == 0 {
@@ -452,12 +453,12 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// many suits as make `need` with `own` are used, so the bound rests on fewest
     /// ranks. Partner must keep those suits' cards while the leader cashes, so it
     /// needs `own` other cards to play. `None` when there is no way across.
-    fn partner_cashes_everywhere(&self, own: u32, need: u32) -> Option<(u32, Ranks)> {
+    fn partner_cashes_everywhere(&self, own: u32, need: u32) -> Option<(u32, Ranks<S>)> {
         let leader = self.leader;
         let partner = (leader + 2) & 3;
         let lho = (leader + 1) & 3;
         let rho = (leader + 3) & 3;
-        let mut per_suit = [(0u32, 0u16); 4];
+        let mut per_suit = [(0u32, 0u16); S];
         // The way across: the suit, and its tricks and ranks when it is the suit led
         // to partner (the finesse works only then: partner on lead cashes from the top).
         let mut entry: Option<(usize, (u32, u16), u32)> = None;
@@ -494,11 +495,11 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         }
         let (first, crossing, _) = entry?;
         per_suit[first] = crossing;
-        let mut order = [0, 1, 2, 3];
+        let mut order: [usize; S] = std::array::from_fn(|s| s);
         order.sort_by_key(|&s| (s != first, std::cmp::Reverse(per_suit[s].0)));
         let mut tricks = 0;
         let mut kept = 0;
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         for suit in order {
             let (count, suit_ranks) = per_suit[suit];
             if count == 0 || own + tricks >= need {
@@ -523,7 +524,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         let opponents = [(leader + 1) & 3, (leader + 3) & 3];
         let left = self.tricks_left() as u32;
         let mut best: Option<(usize, u32, u16)> = None;
-        for suit in 0..4 {
+        for suit in 0..S {
             let mine = self.suit(leader, suit);
             let theirs = self.suit(partner, suit);
             if mine == 0 || theirs == 0 {
@@ -589,12 +590,18 @@ fn finesse(partner: u16, left_hand: u16, others: u16) -> Option<u16> {
 }
 
 /// The fewest suits' winners (from `per_suit` tricks and their `ranks`) that make `need`
-/// tricks, skipping suit `skip` (4 for none): the tricks and the ranks they rest on.
-fn cash_some(per_suit: &[u32; 4], ranks: &Ranks, need: u32, skip: usize) -> (u32, Ranks) {
-    let mut order = [0, 1, 2, 3];
+/// tricks, skipping suit `skip` (`usize::MAX` for none): the tricks and the ranks they
+/// rest on.
+fn cash_some<const S: usize>(
+    per_suit: &[u32; S],
+    ranks: &Ranks<S>,
+    need: u32,
+    skip: usize,
+) -> (u32, Ranks<S>) {
+    let mut order: [usize; S] = std::array::from_fn(|s| s);
     order.sort_by_key(|&s| std::cmp::Reverse(per_suit[s]));
     let mut sum = 0;
-    let mut used = [0; 4];
+    let mut used = [0; S];
     for s in order {
         if sum >= need || s == skip || per_suit[s] == 0 {
             continue;

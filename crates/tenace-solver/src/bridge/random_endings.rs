@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use tenace_cards::{CardSet, Player};
 use tenace_rules::trick::{SpecialRule, TrickRules};
 
-use super::BridgeSearch;
+use super::{BridgeSearch, NT};
 use crate::{Position, Sides, Solver};
 
 /// One random ending: no deuces, a random strain and leader.
@@ -20,7 +20,7 @@ pub(crate) struct Ending {
 
 impl Ending {
     /// The search set up at this ending.
-    pub fn search(&self) -> BridgeSearch<false> {
+    pub fn search(&self) -> BridgeSearch<false, 4> {
         let mut search = BridgeSearch::new(1 << 16);
         search.set_position(self.hands, self.trump, self.leader, &[]);
         search
@@ -61,7 +61,9 @@ pub(crate) fn random_endings(seed: u64, count: usize, long_trumps: bool) -> Vec<
         .collect();
     (0..count)
         .map(|round| {
-            let trump = rng.random_range(0..5);
+            // Trump index 4 stands for no trump.
+            let drawn = rng.random_range(0..5);
+            let trump = if drawn == 4 { NT } else { drawn };
             let mut cards = deck.clone();
             cards.shuffle(&mut rng);
             if long_trumps && trump < 4 {

@@ -26,6 +26,7 @@
 use std::ops::ControlFlow;
 
 use super::cutoffs::Cutoffs;
+use super::lanes::{card_at, lane, rank_bit, rank_of, suit_of};
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
 use crate::small_cards::SmallCards;
@@ -33,9 +34,9 @@ use crate::stop::Stop;
 
 /// Winning ranks: per suit, a mask of cards whose lowest bit is the lowest rank an
 /// answer depends on.
-pub(crate) type Ranks = [u16; 4];
+pub(crate) type Ranks<const S: usize> = [u16; S];
 
-pub(crate) fn union(into: &mut Ranks, from: &Ranks) {
+pub(crate) fn union<const S: usize>(into: &mut Ranks<S>, from: &Ranks<S>) {
     for (a, b) in into.iter_mut().zip(from) {
         *a |= b;
     }
@@ -66,8 +67,8 @@ const CUTOFF_BONUS: i16 = 90;
 /// all-cards solves up to 4.5% slower (3% to 7% more nodes).
 const PROBE_FIRST_FROM: u8 = 6;
 
-/// The trump index meaning no trump.
-pub(crate) const NT: usize = 4;
+/// The trump index meaning no trump: above every suit of both layouts.
+pub(crate) const NT: usize = 7;
 
 /// The deuce's bit in a suit lane.
 pub(crate) const DEUCE: u16 = 1 << 2;
@@ -75,19 +76,9 @@ pub(crate) const DEUCE: u16 = 1 << 2;
 /// Every deuce of a 64-bit hand.
 pub(crate) const DEUCES: u64 = 0x0004_0004_0004_0004;
 
-/// Whether `card` is a deuce.
+/// Whether `card` is a deuce (of the four-suit layout, the only one with deuces).
 pub(crate) const fn is_deuce(card: u8) -> bool {
     card & 15 == 2
-}
-
-/// The suit lane (0 clubs .. 3 spades) of a card index.
-pub(crate) const fn suit_of(card: u8) -> usize {
-    (card >> 4) as usize
-}
-
-/// The bit of a card's rank in its suit lane.
-const fn rank_bit(card: u8) -> u32 {
-    1 << (card & 15)
 }
 
 /// The top `count` cards of `cards`, a byte at a time: a table lookup in place of a
@@ -126,15 +117,16 @@ const fn top_of_byte_table() -> [[u8; 256]; 9] {
     table
 }
 
-/// The search state: four hands as 64-bit masks (16-bit lane per suit, bit = rank), the
-/// trick in progress, and the table. `WILD`: the Deuces Wild rules, else Contract
-/// Bridge's.
-pub(crate) struct BridgeSearch<const WILD: bool> {
+/// The search state: four hands as 64-bit masks (a lane per suit, bit = rank; see
+/// [`super::lanes`]), the trick in progress, and the table. `WILD`: the Deuces Wild
+/// rules, else the plain follow-suit rule; `S`: the number of suits, 4 or Five Crowns'
+/// 5.
+pub(crate) struct BridgeSearch<const WILD: bool, const S: usize> {
     pub(crate) hands: [u64; 4],
     /// The same hands suit by suit: [`BridgeSearch::suit`] is the search's commonest
     /// read, and one load of a `u16` beats a shift out of the 64-bit hand (measured on
     /// full tables: 1.6% fewer instructions in all).
-    suits: [[u16; 4]; 4],
+    suits: [[u16; S]; 4],
     pub(crate) trump: usize,
     pub(crate) leader: usize,
     pub(crate) trick: [u8; 4],
@@ -152,19 +144,19 @@ pub(crate) struct BridgeSearch<const WILD: bool> {
     /// solvers' searches can be compared size for size.
     pub(crate) trick_nodes: u64,
     /// Per tricks left and leader, the lead that last proved a bound (a killer move).
-    killer: [[u8; 4]; 14],
+    killer: [[u8; 4]; 15],
     /// The deadline, if the caller set one.
     pub(crate) stop: Stop,
     /// The cards that last proved bounds, per play situation.
     cutoffs: Cutoffs,
 }
 
-impl<const WILD: bool> BridgeSearch<WILD> {
+impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// A search with a table of at most `bytes`.
     pub fn new(bytes: usize) -> Self {
         BridgeSearch {
             hands: [0; 4],
-            suits: [[0; 4]; 4],
+            suits: [[0; S]; 4],
             trump: NT,
             leader: 0,
             trick: [0; 4],
@@ -175,7 +167,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             in_play: 0,
             nodes: 0,
             trick_nodes: 0,
-            killer: [[NO_BEST; 4]; 14],
+            killer: [[NO_BEST; 4]; 15],
             stop: Stop::default(),
             cutoffs: Cutoffs::new(),
         }
@@ -190,11 +182,11 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             // full tables, keeping the cards of the last strain searched half as many
             // nodes again.
             self.cutoffs.clear();
-            self.killer = [[NO_BEST; 4]; 14];
+            self.killer = [[NO_BEST; 4]; 15];
             self.table_trump = trump;
         }
         self.hands = hands;
-        self.suits = hands.map(|hand| std::array::from_fn(|suit| (hand >> (suit * 16)) as u16));
+        self.suits = hands.map(|hand| std::array::from_fn(|suit| lane::<S>(hand, suit)));
         self.trump = trump;
         self.leader = leader;
         self.len = trick.len();
@@ -251,7 +243,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     fn play(&mut self, card: u8) {
         let player = self.to_play();
         self.hands[player] ^= 1 << card;
-        self.suits[player][suit_of(card)] ^= rank_bit(card) as u16;
+        self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
         let winner = match self.len {
             0 => 0,
             len => {
@@ -274,7 +266,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         let player = self.to_play();
         let card = self.trick[self.len];
         self.hands[player] ^= 1 << card;
-        self.suits[player][suit_of(card)] ^= rank_bit(card) as u16;
+        self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
     }
 
     /// Can North-South take at least `target` of the tricks left?
@@ -285,7 +277,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// [`BridgeSearch::search`], with the winning ranks: per suit, a mask whose lowest
     /// card is the lowest rank the answer depends on (every card at or above it must
     /// have the same owner; the cards below are interchangeable small cards).
-    fn search_ranks(&mut self, target: u8) -> (bool, Ranks) {
+    fn search_ranks(&mut self, target: u8) -> (bool, Ranks<S>) {
         self.nodes += 1;
         if self.len == 0 {
             return self.search_trick_start(target);
@@ -309,8 +301,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         // move list is even made: it usually proves this one too.
         let slot = self.follow_slot();
         let cached = self.cutoffs.get(slot);
-        let mut ranks = [0; 4];
-        let mut small = SmallCards::<4>::new();
+        let mut ranks = [0; S];
+        let mut small = SmallCards::<S>::new();
         let tried = if cached != NO_BEST && self.may_follow_with(cached) {
             let (proved, child) = self.play_and_search(cached, target);
             if proved == ns_to_play {
@@ -344,7 +336,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// Plays `card`, searches on (closing the trick when it is the fourth card), and
     /// takes the card back.
     #[inline(always)]
-    fn play_and_search(&mut self, card: u8, target: u8) -> (bool, Ranks) {
+    fn play_and_search(&mut self, card: u8, target: u8) -> (bool, Ranks<S>) {
         self.play(card);
         let result = if self.len == 4 {
             self.trick_nodes += 1;
@@ -360,7 +352,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
             (self.leader, self.trick, self.in_play, self.winner_at) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
-                ranks[suit_of(card)] |= rank_bit(card) as u16;
+                ranks[suit_of::<S>(card)] |= rank_bit::<S>(card);
             }
             (proved, ranks)
         } else {
@@ -374,13 +366,13 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// (so its rank decided the trick).
     fn won_by_rank(&self, position: usize) -> Option<u8> {
         let card = self.trick[position];
-        let suit = suit_of(card);
+        let suit = suit_of::<S>(card);
         (0..4)
-            .any(|i| i != position && suit_of(self.trick[i]) == suit)
+            .any(|i| i != position && suit_of::<S>(self.trick[i]) == suit)
             .then_some(card)
     }
 
-    fn search_trick_start(&mut self, target: u8) -> (bool, Ranks) {
+    fn search_trick_start(&mut self, target: u8) -> (bool, Ranks<S>) {
         let (proved, mut ranks) = self.search_trick_start_unlifted(target);
         self.lift_runs(&mut ranks);
         (proved, ranks)
@@ -391,7 +383,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// rank down, the suit lengths already say who holds them, so only the owners of
     /// the cards above that run matter (none at all if the hand holds the whole suit).
     /// Fewer winning ranks make the table entries above this position more general.
-    fn lift_runs(&self, ranks: &mut Ranks) {
+    fn lift_runs(&self, ranks: &mut Ranks<S>) {
         for (suit, rank) in ranks.iter_mut().enumerate() {
             if *rank == 0 {
                 continue;
@@ -412,19 +404,19 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         }
     }
 
-    fn search_trick_start_unlifted(&mut self, target: u8) -> (bool, Ranks) {
+    fn search_trick_start_unlifted(&mut self, target: u8) -> (bool, Ranks<S>) {
         if target == 0 {
-            return (true, [0; 4]);
+            return (true, [0; S]);
         }
         let left = self.tricks_left();
         if target > left {
-            return (false, [0; 4]);
+            return (false, [0; S]);
         }
         if left == 1 {
             return self.last_trick(target);
         }
         if self.stop.poll() {
-            return (false, [0; 4]);
+            return (false, [0; S]);
         }
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
@@ -463,8 +455,8 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         }
         let mut moves = self.moves();
         self.order_leads(&mut moves, left, hint);
-        let mut ranks = [0; 4];
-        let mut small = SmallCards::<4>::new();
+        let mut ranks = [0; S];
+        let mut small = SmallCards::<S>::new();
         for &card in moves.as_slice() {
             if self.small_covered(&small, card) {
                 continue;
@@ -505,7 +497,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
 
     /// The table's answer for this trick start (`Break`), or else its view of the
     /// position, to store the result under, and the lead hint (`Continue`).
-    fn probe_table(&self, target: u8) -> ControlFlow<(bool, Ranks), (Shape, u8)> {
+    fn probe_table(&self, target: u8) -> ControlFlow<(bool, Ranks<S>), (Shape<S>, u8)> {
         let shape = self.shape();
         match self.table.probe(&shape, target) {
             (Some(found), _) => {
@@ -519,7 +511,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// the last lead that proved a bound at this depth (killer), for the lead a table
     /// entry of this very position proved before, and most for the lead that last
     /// proved a bound from this very hand (the cutoff cache).
-    fn order_leads(&self, moves: &mut MoveList, left: u8, hint: u8) {
+    fn order_leads(&self, moves: &mut MoveList<S>, left: u8, hint: u8) {
         // Measured on full deals (tricks searched): as bonuses these two beat putting
         // the moves first by 15%, since a cash-out the static score knows to be good
         // should still come first. A history table (leads that proved bounds anywhere
@@ -542,9 +534,9 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// rank is small cards anyway, and one wholly above it keeps its owners; only the
     /// sequence through the lowest winning rank could split, so the ranks reach down to
     /// its bottom card.
-    fn cover_merges(&self, ranks: &mut Ranks, left_out: &[u16; 4]) {
+    fn cover_merges(&self, ranks: &mut Ranks<S>, left_out: &[u16; S]) {
         let mover = self.to_play();
-        for suit in 0..4 {
+        for suit in 0..S {
             if left_out[suit] == 0 || ranks[suit] == 0 {
                 continue;
             }
@@ -566,7 +558,7 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     }
 
     /// The last trick, every card forced.
-    fn last_trick(&mut self, target: u8) -> (bool, Ranks) {
+    fn last_trick(&mut self, target: u8) -> (bool, Ranks<S>) {
         for offset in 0..4 {
             let player = (self.leader + offset) & 3;
             self.trick[offset] = self.hands[player].trailing_zeros() as u8;
@@ -574,15 +566,15 @@ impl<const WILD: bool> BridgeSearch<WILD> {
         let position = self.best_of(&self.trick);
         let won_by_rank = self.won_by_rank(position);
         let ns = u8::from((self.leader + position) & 1 == 0);
-        let mut ranks = [0; 4];
+        let mut ranks = [0; S];
         if let Some(card) = won_by_rank {
-            ranks[suit_of(card)] |= rank_bit(card) as u16;
+            ranks[suit_of::<S>(card)] |= rank_bit::<S>(card);
         }
         (ns >= target, ranks)
     }
 
     /// How many cards from the top of each suit the winning ranks reach.
-    fn depth_of(&self, ranks: &Ranks) -> [u8; 4] {
+    fn depth_of(&self, ranks: &Ranks<S>) -> [u8; S] {
         let mut ranks = *ranks;
         self.lift_runs(&mut ranks);
         std::array::from_fn(|suit| {
@@ -596,50 +588,49 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     }
 
     /// The winning ranks of a stored entry in this position: its top `depth` cards.
-    fn ranks_of_depth(&self, depth: [u8; 4]) -> Ranks {
+    fn ranks_of_depth(&self, depth: [u8; S]) -> Ranks<S> {
         std::array::from_fn(|suit| top_cards(self.alive_all(suit), depth[suit]))
     }
 
-    /// The table's view of the position: the leader and every hand's suit lengths, and
-    /// the owner of each card in play by its rank among the suit's cards in play.
-    fn shape(&self) -> Shape {
-        // Every hand holds the same number of cards at a trick start, so three suits
-        // of each hand and the size of one hand fix every length.
-        let mut lengths = (self.leader as u64) << 4 | self.hands[0].count_ones() as u64;
+    /// The table's view of the position: the leader, the tricks left and every hand's
+    /// suit lengths, and the owner of each card in play by its rank among the suit's
+    /// cards in play.
+    fn shape(&self) -> Shape<S> {
+        // Every hand holds the same number of cards at a trick start, so all suits but
+        // one of each hand and the size of one hand fix every length: 48 bits with four
+        // suits, 64 with five.
+        let count = self.hands[0].count_ones() as usize;
+        let mut lengths = 0;
         for hand in 0..4 {
-            for suit in 0..3 {
+            for suit in 0..S - 1 {
                 lengths = lengths << 4 | self.suit(hand, suit).count_ones() as u64;
             }
         }
         if WILD {
-            lengths |= self.deuce_key() << 54;
+            lengths |= self.deuce_key() << 48;
         }
-        let mut suit_lengths = [0; 4];
-        let owners = std::array::from_fn(|suit| {
+        let mut suit_lengths = [0; S];
+        let mut low = [0; S];
+        let mut high = [0; S];
+        for suit in 0..S {
             let h1 = self.suit(1, suit);
             let h2 = self.suit(2, suit);
             let h3 = self.suit(3, suit);
             let alive = self.suit(0, suit) | h1 | h2 | h3;
             suit_lengths[suit] = alive.count_ones() as u8;
-            // Two bits of owner per card still in play, in rank order among those cards:
-            // the low bits from bit 0, the high bits from bit 13.
-            let low = u32::from(compress(h1 | h3, alive));
-            let high = u32::from(compress(h2 | h3, alive));
-            high << 13 | low
-        });
-        Shape {
-            lengths,
-            owners,
-            suit_lengths,
+            // Two bits of owner per card still in play, in rank order among those cards.
+            low[suit] = compress(h1 | h3, alive);
+            high[suit] = compress(h2 | h3, alive);
         }
+        Shape::new(self.leader * 16 + count, lengths, suit_lengths, low, high)
     }
 
-    /// Under wild deuces, where each deuce is, in the ten bits the length key leaves
-    /// free: per suit, 0 when the deuce is out of play, else its holder plus one, as
-    /// the digits of a base-5 number (below 5^4 = 625). The winning ranks never reach a
+    /// Under wild deuces, where each deuce is, in the bits the length key leaves free:
+    /// per suit, 0 when the deuce is out of play, else its holder plus one, as the
+    /// digits of a base-5 number (below 5^4 = 625). The winning ranks never reach a
     /// deuce that decided no trick, yet who holds it decides who may play it anywhere.
     fn deuce_key(&self) -> u64 {
-        (0..4).rev().fold(0, |key, suit| {
+        (0..S).rev().fold(0, |key, suit| {
             let holder = (0..4).find(|&h| self.suit(h, suit) & DEUCE != 0);
             key * 5 + holder.map_or(0, |h| h as u64 + 1)
         })
@@ -660,43 +651,45 @@ impl<const WILD: bool> BridgeSearch<WILD> {
     /// [`SmallCards::covered`] of `card`; a wild deuce is never answered for by another
     /// card, for only it may be played to any trick.
     #[inline]
-    fn small_covered(&self, small: &SmallCards<4>, card: u8) -> bool {
-        !(WILD && is_deuce(card)) && small.covered(suit_of(card), rank_bit(card))
+    fn small_covered(&self, small: &SmallCards<S>, card: u8) -> bool {
+        !(WILD && is_deuce(card)) && small.covered(suit_of::<S>(card), rank_bit::<S>(card).into())
     }
 
     /// [`SmallCards::failed`] of `card`, with the winning ranks so far; a failed wild
     /// deuce answers for no other card.
     #[inline]
-    fn small_failed(&self, small: &mut SmallCards<4>, card: u8, ranks: &Ranks) {
+    fn small_failed(&self, small: &mut SmallCards<S>, card: u8, ranks: &Ranks<S>) {
         if !(WILD && is_deuce(card)) {
-            small.failed(suit_of(card), rank_bit(card), ranks[suit_of(card)]);
+            let suit = suit_of::<S>(card);
+            small.failed(suit, rank_bit::<S>(card).into(), ranks[suit]);
         }
     }
 
     /// A lead as the table remembers it: suit and rank among the suit's remaining cards.
+    /// (As a card index of the layout: suit times the lane width, plus that count.)
     fn hint_of(&self, card: u8) -> u8 {
-        let suit = suit_of(card);
+        let suit = suit_of::<S>(card);
         let alive = self.alive_all(suit);
-        let above = (alive >> ((card & 15) + 1)).count_ones() as u8;
-        (suit as u8) << 4 | above
+        let above = (alive >> (rank_of::<S>(card) + 1)).count_ones();
+        card_at::<S>(suit, above)
     }
 
     fn card_from_hint(&self, hint: u8) -> u8 {
-        let suit = (hint >> 4) as usize;
+        let suit = suit_of::<S>(hint);
         let mut alive = self.alive_all(suit);
-        for _ in 0..(hint & 15) {
+        for _ in 0..rank_of::<S>(hint) {
             alive ^= 1 << (15 - alive.leading_zeros());
         }
         if alive == 0 {
             return NO_BEST;
         }
-        (suit as u8) << 4 | (15 - alive.leading_zeros()) as u8
+        card_at::<S>(suit, 15 - alive.leading_zeros())
     }
 
     /// Every card of a suit in a hand; at a trick start, every card in play.
     fn alive_all(&self, suit: usize) -> u16 {
         debug_assert_eq!(self.len, 0);
-        (self.in_play >> (suit * 16)) as u16
+        lane::<S>(self.in_play, suit)
     }
 }
 
