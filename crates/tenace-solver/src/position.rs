@@ -1,7 +1,7 @@
 //! A position to solve: the hands, the trick rules, whose lead, the trick in progress.
 
 use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Strain, Suit};
-use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
+use tenace_rules::trick::{NtJoker, SpecialRule, Trick, TrickRules};
 use thiserror::Error;
 
 /// Who plays with whom.
@@ -240,16 +240,17 @@ impl Position {
     }
 
     /// Which fast path (see [`crate::bridge`]) can solve this position: four hands in
-    /// partnerships with no lead restriction, under the plain follow-suit rule or wild
-    /// deuces on the four standard suits, or a Five Crowns suit contract (where the
-    /// joker is the lowest trump, so the plain rule holds over five suits). `None` for
-    /// every other position, which takes the generic search.
+    /// partnerships, under the plain follow-suit rule or wild deuces on the four
+    /// standard suits, or Five Crowns in a suit contract (where the joker is the lowest
+    /// trump, so the plain rule holds over five suits) or in no trump under the default
+    /// unwinnable joker, whose lead restriction the fast path keeps. `None` for every
+    /// other position (the named joker of `nominated_two` in no trump among them),
+    /// which takes the generic search.
     pub(crate) fn fast_path_rules(&self) -> Option<FastRules> {
-        let partnership =
-            self.players() == 4 && self.sides == Sides::Partnerships && self.restriction.is_none();
-        if !partnership {
+        if self.players() != 4 || self.sides != Sides::Partnerships {
             return None;
         }
+        let unrestricted = self.restriction.is_none();
         let standard_cards = || {
             self.rules.trump != Some(Suit::Stars)
                 && self
@@ -258,9 +259,14 @@ impl Position {
                     .all(|h| h.bits() >> 64 == 0 && h.suit(Suit::Stars).is_empty())
         };
         match self.rules.special {
-            SpecialRule::Standard if standard_cards() => Some(FastRules::Bridge),
-            SpecialRule::WildDeuces if standard_cards() => Some(FastRules::DeucesWild),
-            SpecialRule::Joker(_) if self.rules.trump.is_some() => Some(FastRules::FiveCrownsSuit),
+            SpecialRule::Standard if unrestricted && standard_cards() => Some(FastRules::Bridge),
+            SpecialRule::WildDeuces if unrestricted && standard_cards() => {
+                Some(FastRules::DeucesWild)
+            }
+            SpecialRule::Joker(_) if unrestricted && self.rules.trump.is_some() => {
+                Some(FastRules::FiveCrowns)
+            }
+            SpecialRule::Joker(NtJoker::Unwinnable) => Some(FastRules::FiveCrowns),
             _ => None,
         }
     }
@@ -273,7 +279,7 @@ pub(crate) enum FastRules {
     Bridge,
     /// Deuces Wild (RULES.md §2.1), four suits.
     DeucesWild,
-    /// A Five Crowns suit contract (RULES.md §2.2): the plain rule over five suits, the
-    /// joker the lowest trump.
-    FiveCrownsSuit,
+    /// Five Crowns (RULES.md §2.2) over five suits: in a suit contract the plain rule,
+    /// the joker the lowest trump; in no trump the unwinnable joker.
+    FiveCrowns,
 }

@@ -35,7 +35,8 @@ pub struct Solver {
     bridge: BridgeSearch<false, 4>,
     /// The same search compiled for wild deuces: Deuces Wild positions.
     wild: BridgeSearch<true, 4>,
-    /// The same search compiled for five suits: Five Crowns suit contracts.
+    /// The same search compiled for five suits: Five Crowns, but for the named joker
+    /// of `nominated_two` in no trump.
     crowns: BridgeSearch<false, 5>,
     generic: GenericSearch,
     /// Every position takes the generic search (see [`Solver::force_generic`]).
@@ -88,7 +89,7 @@ impl Solver {
     /// A solver whose transposition tables use at most about `bytes` each (at least a
     /// few KiB), besides a fixed 64 KiB cache of the cards that proved bounds for each
     /// fast path. Contract Bridge positions use one table, Deuces Wild positions a
-    /// second, Five Crowns suit contracts a third and every other position the fourth,
+    /// second, Five Crowns positions a third and every other position the fourth,
     /// each filled only when used: a solver that only ever sees one kind of position
     /// holds at most `bytes`, one that sees every kind at most four times that.
     pub fn with_memory(bytes: usize) -> Solver {
@@ -515,8 +516,9 @@ impl Solver {
         let search: &mut dyn FastSearch = match rules {
             FastRules::Bridge => &mut self.bridge,
             FastRules::DeucesWild => &mut self.wild,
-            FastRules::FiveCrownsSuit => {
-                // The five-suit layout: the joker is the trump suit's lowest card.
+            FastRules::FiveCrowns => {
+                // The five-suit layout: the joker is the trump suit's lowest card, or in
+                // no trump a card of no suit.
                 let index = |card: Card| five_suit_index(card, trump);
                 let hands = position.hands.iter().map(|hand| {
                     hand.iter()
@@ -528,14 +530,16 @@ impl Solver {
                     position.trick.cards().iter().map(|&c| index(c)).collect();
                 let (hands, trick) = (hands?, trick?);
                 let hands = std::array::from_fn(|i| hands[i]);
-                self.crowns.set_position(hands, trump, leader, &trick);
+                let barred = position.restriction.map(Suit::index);
+                self.crowns
+                    .set_position(hands, trump, leader, &trick, barred);
                 return Some(&mut self.crowns);
             }
         };
         // The four-suit layout is the card set's own.
         let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
         let trick: Vec<u8> = position.trick.cards().iter().map(|c| c.index()).collect();
-        search.set_position(hands, trump, leader, &trick);
+        search.set_position(hands, trump, leader, &trick, None);
         Some(search)
     }
 }
@@ -568,10 +572,10 @@ pub fn best_per_card(values: &[CardValue]) -> Vec<CardValue> {
 /// their cards in one suit with no other card still in play (in a hand or in the trick)
 /// between them: every card of a run wins the same tricks. Under wild deuces a deuce is
 /// in no run: only it may be played to any trick, so it is not worth the 3 above it.
-/// (The Five Crowns joker, the lowest trump, is valued on its own.)
+/// (The Five Crowns joker is valued on its own.)
 fn sequences(position: &Position, rules: FastRules) -> Vec<CardSet> {
     let wild = rules == FastRules::DeucesWild;
-    let suits: &[Suit] = if rules == FastRules::FiveCrownsSuit {
+    let suits: &[Suit] = if rules == FastRules::FiveCrowns {
         &Suit::FIVE_CROWNS
     } else {
         &Suit::STANDARD

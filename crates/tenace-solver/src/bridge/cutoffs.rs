@@ -59,10 +59,13 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// the trick so far, and the player's place in the trick.
     pub(crate) fn follow_slot(&self) -> usize {
         let player = self.to_play();
-        let led = suit_of::<S>(self.trick[0]);
+        // After a joker lead the second player follows no suit: the whole hand.
+        let led = self.led_suit();
         let best = self.trick[self.winning_position()];
-        let mine = self.suit(player, led);
-        let situation = if mine != 0 {
+        let mine = led.map_or(0, |led| self.suit(player, led));
+        let situation = if let Some(led) = led
+            && mine != 0
+        {
             u64::from(self.alive(led)) | u64::from(mine) << 16
         } else {
             self.hands[player] ^ 1 << 63
@@ -83,7 +86,13 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         if self.hands[player] >> card & 1 == 0 {
             return false;
         }
-        let led = suit_of::<S>(self.trick[0]);
-        suit_of::<S>(card) == led || self.suit(player, led) == 0 || WILD && is_deuce(card)
+        // The no-trump joker goes to any trick, and any card to a trick it led.
+        let Some(led) = self.led_suit() else {
+            return true;
+        };
+        suit_of::<S>(card) == led
+            || self.suit(player, led) == 0
+            || WILD && is_deuce(card)
+            || self.is_joker(card)
     }
 }

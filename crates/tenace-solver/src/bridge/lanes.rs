@@ -59,12 +59,20 @@ pub(crate) const fn lane_mask<const S: usize>(suit: usize) -> u64 {
     ((1u64 << width) - 1) << (suit as u32 * width)
 }
 
+/// The joker's index in the five-suit layout in no trump: above the five lanes, in no
+/// suit (see [`super::joker`]).
+pub(crate) const NT_JOKER: u8 = 60;
+
 /// A Five Crowns card's index in the five-suit layout, with `trump` the trump suit's
-/// index ([`super::NT`] for none). The joker is the lowest trump; `None` for it in no
-/// trump, where it is no card of a suit, and for cards of no Five Crowns suit.
+/// index ([`super::NT`] for none): the joker is the lowest trump, or in no trump
+/// [`NT_JOKER`]. `None` for cards of no Five Crowns suit.
 pub(crate) fn five_suit_index(card: Card, trump: usize) -> Option<u8> {
     if card == Card::JOKER {
-        return (trump < 5).then(|| card_at::<5>(trump, 0));
+        return Some(if trump < 5 {
+            card_at::<5>(trump, 0)
+        } else {
+            NT_JOKER
+        });
     }
     let suit = card.suit()?;
     let bit = u32::from(card.index() & 15);
@@ -78,6 +86,9 @@ pub(crate) fn five_suit_index(card: Card, trump: usize) -> Option<u8> {
 /// [`five_suit_index`], for the tests.
 #[cfg(test)]
 pub(crate) fn five_suit_card(index: u8) -> Option<Card> {
+    if index == NT_JOKER {
+        return Some(Card::JOKER);
+    }
     match rank_of::<5>(index) {
         0 => Some(Card::JOKER),
         bit => Card::from_index(suit_of::<5>(index) as u8 * 16 + bit as u8 + 2),
@@ -119,6 +130,9 @@ mod tests {
             seen |= 1 << index;
         }
         assert_eq!(seen.count_ones(), 56);
-        assert_eq!(five_suit_index(Card::JOKER, super::super::NT), None);
+        assert_eq!(
+            five_suit_index(Card::JOKER, super::super::NT),
+            Some(NT_JOKER)
+        );
     }
 }

@@ -9,6 +9,7 @@
 mod cashing;
 mod cutoffs;
 mod guess;
+mod joker;
 pub(crate) mod lanes;
 mod leads;
 mod moves;
@@ -25,7 +26,14 @@ pub(crate) use search::{BridgeSearch, NT};
 /// call through it per question, so the search itself stays monomorphised.
 pub(crate) trait FastSearch {
     /// See [`BridgeSearch::set_position`].
-    fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]);
+    fn set_position(
+        &mut self,
+        hands: [u64; 4],
+        trump: usize,
+        leader: usize,
+        trick: &[u8],
+        barred: Option<usize>,
+    );
     /// Whether North-South take at least `target` of the tricks left.
     fn search(&mut self, target: u8) -> bool;
     /// North-South's tricks from here, searched from `guess`.
@@ -35,8 +43,15 @@ pub(crate) trait FastSearch {
 }
 
 impl<const WILD: bool, const S: usize> FastSearch for BridgeSearch<WILD, S> {
-    fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]) {
-        BridgeSearch::set_position(self, hands, trump, leader, trick);
+    fn set_position(
+        &mut self,
+        hands: [u64; 4],
+        trump: usize,
+        leader: usize,
+        trick: &[u8],
+        barred: Option<usize>,
+    ) {
+        BridgeSearch::set_position(self, hands, trump, leader, trick, barred);
     }
 
     fn search(&mut self, target: u8) -> bool {

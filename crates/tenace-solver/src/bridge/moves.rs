@@ -77,6 +77,11 @@ impl<const S: usize> MoveList<S> {
     pub fn as_slice(&self) -> &[u8] {
         self.cards.as_slice()
     }
+
+    /// Whether no card is in the list yet.
+    pub fn is_empty(&self) -> bool {
+        self.cards.as_slice().is_empty()
+    }
 }
 
 /// The tops of the sequences of `mine` among the `alive` cards of one suit: a card is
@@ -116,6 +121,10 @@ pub(crate) fn highest(bits: u16) -> u16 {
 impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// Whether `card` beats `best` in a trick (`best` being the trick's winning card).
     pub(crate) fn beats(&self, card: u8, best: u8) -> bool {
+        // The no-trump joker beats nothing, and anything beats it (led, it is alone).
+        if self.is_joker(card) || self.is_joker(best) {
+            return self.is_joker(best);
+        }
         let (s, b) = (suit_of::<S>(card), suit_of::<S>(best));
         if s == b { card > best } else { s == self.trump }
     }
@@ -151,17 +160,25 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         if self.len == 0 {
             for suit in 0..S {
                 let mine = self.suit(player, suit);
-                if mine != 0 {
+                if mine != 0 && self.may_lead_suit(player, suit) {
                     self.add_leads(&mut list, player, suit, mine);
                 }
             }
+            if self.joker_rules() {
+                self.joker_moves(&mut list);
+            }
             return list;
         }
-        let led = suit_of::<S>(self.trick[0]);
+        if self.joker_rules() && self.joker_live() && self.joker_moves(&mut list) {
+            return list;
+        }
+        let Some(led) = self.led_suit() else {
+            return list;
+        };
         let follow = self.suit(player, led);
         let follow_tops = self.tops(follow, self.alive(led));
         let extras = self.wild_extras(player, led, follow);
-        if follow != 0 && follow_tops & (follow_tops - 1) == 0 && extras == 0 {
+        if follow != 0 && follow_tops & (follow_tops - 1) == 0 && extras == 0 && list.is_empty() {
             // One sequence in the led suit is one move: nothing to order.
             list.left_out[led] = follow & !follow_tops;
             list.push(card_at::<S>(led, follow_tops.trailing_zeros()), 0);

@@ -26,6 +26,7 @@
 use std::ops::ControlFlow;
 
 use super::cutoffs::Cutoffs;
+use super::joker::NO_BAR;
 use super::lanes::{card_at, lane, rank_bit, rank_of, suit_of};
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
@@ -129,6 +130,9 @@ pub(crate) struct BridgeSearch<const WILD: bool, const S: usize> {
     suits: [[u16; S]; 4],
     pub(crate) trump: usize,
     pub(crate) leader: usize,
+    /// The suit the leader may lead only when holding nothing else (Five Crowns no
+    /// trump, after a trick with the joker in it; see [`super::joker`]), or [`NO_BAR`].
+    pub(crate) barred: usize,
     pub(crate) trick: [u8; 4],
     pub(crate) len: usize,
     /// Per number of cards played to the trick (from 1), the trick position of the
@@ -159,6 +163,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             suits: [[0; S]; 4],
             trump: NT,
             leader: 0,
+            barred: NO_BAR,
             trick: [0; 4],
             len: 0,
             winner_at: [0; 5],
@@ -173,9 +178,17 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         }
     }
 
-    /// Sets up a position. The table and the move caches are kept while the trump suit
-    /// stays the same: the table's entries hold for every position of that strain.
-    pub fn set_position(&mut self, hands: [u64; 4], trump: usize, leader: usize, trick: &[u8]) {
+    /// Sets up a position (`barred`: the suit barred from the next lead, in Five Crowns
+    /// no trump). The table and the move caches are kept while the trump suit stays the
+    /// same: the table's entries hold for every position of that strain.
+    pub fn set_position(
+        &mut self,
+        hands: [u64; 4],
+        trump: usize,
+        leader: usize,
+        trick: &[u8],
+        barred: Option<usize>,
+    ) {
         if trump != self.table_trump {
             self.table.clear();
             // What proved bounds under one trump misleads under another: measured on
@@ -189,6 +202,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         self.suits = hands.map(|hand| std::array::from_fn(|suit| lane::<S>(hand, suit)));
         self.trump = trump;
         self.leader = leader;
+        self.barred = barred.unwrap_or(NO_BAR);
         self.len = trick.len();
         self.trick[..trick.len()].copy_from_slice(trick);
         for played in 1..=trick.len() {
@@ -243,7 +257,9 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     fn play(&mut self, card: u8) {
         let player = self.to_play();
         self.hands[player] ^= 1 << card;
-        self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        if !self.is_joker(card) {
+            self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        }
         let winner = match self.len {
             0 => 0,
             len => {
@@ -266,7 +282,9 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         let player = self.to_play();
         let card = self.trick[self.len];
         self.hands[player] ^= 1 << card;
-        self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        if !self.is_joker(card) {
+            self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        }
     }
 
     /// Can North-South take at least `target` of the tricks left?
@@ -343,13 +361,26 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             let position = self.winning_position();
             let winner = (self.leader + position) & 3;
             let won_by_rank = self.won_by_rank(position);
-            let saved = (self.leader, self.trick, self.in_play, self.winner_at);
+            let saved = (
+                self.leader,
+                self.trick,
+                self.in_play,
+                self.winner_at,
+                self.barred,
+            );
+            self.barred = self.bar_after_trick();
             self.leader = winner;
             self.len = 0;
             self.in_play = self.hands.iter().fold(0, |a, h| a | h);
             let ns_won = u8::from(winner & 1 == 0);
             let (proved, mut ranks) = self.search_ranks(target.saturating_sub(ns_won));
-            (self.leader, self.trick, self.in_play, self.winner_at) = saved;
+            (
+                self.leader,
+                self.trick,
+                self.in_play,
+                self.winner_at,
+                self.barred,
+            ) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
                 ranks[suit_of::<S>(card)] |= rank_bit::<S>(card);
@@ -421,37 +452,55 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
-        let probed = (left >= PROBE_FIRST_FROM).then(|| self.probe_table(target));
+        // Only in Five Crowns no trump do these fail: the bounds while the joker is in
+        // play or a suit is barred, the table (whose key leaves the bar out) while a
+        // suit is barred. See [`super::joker`].
+        let bounds = self.bounds_hold(need);
+        let keyed = self.barred == NO_BAR;
+        let probed = (keyed && left >= PROBE_FIRST_FROM).then(|| self.probe_table(target));
         if let Some(ControlFlow::Break(answer)) = probed {
             return answer;
         }
-        let (quick, quick_ranks) = self.quick_tricks(need);
-        if quick >= need {
-            return (ns_lead, quick_ranks);
-        }
-        let [(ns_sure, ns_ranks), (ew_sure, ew_ranks)] = self.trump_tricks();
-        if ns_sure >= target {
-            return (true, ns_ranks);
-        }
-        if left - ew_sure < target {
-            return (false, ew_ranks);
-        }
-        // This one counts tricks for one side as in Contract Bridge, so it holds under
-        // wild deuces only while the other side holds no deuce.
-        if need == left
-            && self.deuce_free(self.leader + 1)
-            && let Some(ranks) = self.leader_side_drops_one()
-        {
-            return (!ns_lead, ranks);
+        if bounds {
+            let (quick, quick_ranks) = self.quick_tricks(need);
+            if quick >= need {
+                return (ns_lead, quick_ranks);
+            }
+            let [(ns_sure, ns_ranks), (ew_sure, ew_ranks)] = self.trump_tricks();
+            if ns_sure >= target {
+                return (true, ns_ranks);
+            }
+            if left - ew_sure < target {
+                return (false, ew_ranks);
+            }
+            // This one counts tricks for one side as in Contract Bridge, so it holds
+            // under wild deuces only while the other side holds no deuce.
+            if need == left
+                && self.deuce_free(self.leader + 1)
+                && let Some(ranks) = self.leader_side_drops_one()
+            {
+                return (!ns_lead, ranks);
+            }
+        } else if keyed && self.joker_against_leader() {
+            let (quick, quick_ranks) = self.quick_tricks_against_joker(need);
+            if quick >= need {
+                return (ns_lead, quick_ranks);
+            }
         }
         // The table before the simulated cashing line, which costs more than a probe.
-        let (shape, hint) = match probed.unwrap_or_else(|| self.probe_table(target)) {
-            ControlFlow::Break(answer) => return answer,
-            ControlFlow::Continue(view) => view,
+        let (shape, hint) = if keyed {
+            match probed.unwrap_or_else(|| self.probe_table(target)) {
+                ControlFlow::Break(answer) => return answer,
+                ControlFlow::Continue((shape, hint)) => (Some(shape), hint),
+            }
+        } else {
+            (None, NO_BEST)
         };
-        let (cashed, cashed_ranks) = self.cashing_tricks(need);
-        if cashed >= need {
-            return (ns_lead, cashed_ranks);
+        if bounds {
+            let (cashed, cashed_ranks) = self.cashing_tricks(need);
+            if cashed >= need {
+                return (ns_lead, cashed_ranks);
+            }
         }
         let mut moves = self.moves();
         self.order_leads(&mut moves, left, hint);
@@ -474,8 +523,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 } else {
                     (0, target - 1)
                 };
-                let depth = self.depth_of(&child);
-                self.table.store(&shape, depth, lower, upper, hint);
+                if let Some(shape) = &shape {
+                    let depth = self.depth_of(&child);
+                    self.table.store(shape, depth, lower, upper, hint);
+                }
                 return (proved, child);
             }
             union(&mut ranks, &child);
@@ -490,8 +541,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         } else {
             (target, left)
         };
-        let depth = self.depth_of(&ranks);
-        self.table.store(&shape, depth, lower, upper, NO_BEST);
+        if let Some(shape) = &shape {
+            let depth = self.depth_of(&ranks);
+            self.table.store(shape, depth, lower, upper, NO_BEST);
+        }
         (!ns_lead, ranks)
     }
 
@@ -622,7 +675,8 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             low[suit] = compress(h1 | h3, alive);
             high[suit] = compress(h2 | h3, alive);
         }
-        Shape::new(self.leader * 16 + count, lengths, suit_lengths, low, high)
+        let bucket = (self.joker_code() * 4 + self.leader) * 16 + count;
+        Shape::new(bucket, lengths, suit_lengths, low, high)
     }
 
     /// Under wild deuces, where each deuce is, in the bits the length key leaves free:
@@ -652,14 +706,15 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// card, for only it may be played to any trick.
     #[inline]
     fn small_covered(&self, small: &SmallCards<S>, card: u8) -> bool {
-        !(WILD && is_deuce(card)) && small.covered(suit_of::<S>(card), rank_bit::<S>(card).into())
+        !(WILD && is_deuce(card) || self.is_joker(card))
+            && small.covered(suit_of::<S>(card), rank_bit::<S>(card).into())
     }
 
     /// [`SmallCards::failed`] of `card`, with the winning ranks so far; a failed wild
     /// deuce answers for no other card.
     #[inline]
     fn small_failed(&self, small: &mut SmallCards<S>, card: u8, ranks: &Ranks<S>) {
-        if !(WILD && is_deuce(card)) {
+        if !(WILD && is_deuce(card) || self.is_joker(card)) {
             let suit = suit_of::<S>(card);
             small.failed(suit, rank_bit::<S>(card).into(), ranks[suit]);
         }
@@ -668,6 +723,9 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// A lead as the table remembers it: suit and rank among the suit's remaining cards.
     /// (As a card index of the layout: suit times the lane width, plus that count.)
     fn hint_of(&self, card: u8) -> u8 {
+        if self.is_joker(card) {
+            return NO_BEST;
+        }
         let suit = suit_of::<S>(card);
         let alive = self.alive_all(suit);
         let above = (alive >> (rank_of::<S>(card) + 1)).count_ones();
