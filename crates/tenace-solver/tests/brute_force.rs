@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_cards::{Card, CardSet, Player, Rank, Suit};
 use tenace_rules::trick::{NtJoker, SpecialRule, TrickPlay, TrickRules};
-use tenace_solver::{Position, Sides, Solver};
+use tenace_solver::{Position, RangeEnd, Sides, Solver};
 
 /// A deal in progress for the brute force: the play so far and the hands.
 #[derive(Clone)]
@@ -633,4 +633,86 @@ fn generic_search_agrees_with_minimax_on_deuces_and_crowns_endings() {
         }
     }
     assert!(checked >= 700, "{checked} positions");
+}
+
+/// Both ends of a player's Devil's Bridge range against minimax: `alone` is counted, and
+/// either only they try to raise their count ("most") or everyone else does ("fewest").
+fn check_range_ends(solver: &mut Solver, brute: &Brute, player: Player) {
+    let players = brute.hands.len();
+    let position = position_of(brute, Sides::EachAlone);
+    let alone = 1u8 << player.0;
+    let all = ((1u16 << players) - 1) as u8;
+    for (end, maximizers) in [(RangeEnd::Most, alone), (RangeEnd::Fewest, all & !alone)] {
+        assert_eq!(
+            solver.range_end(&position, player, end).unwrap(),
+            brute.minimax(maximizers, alone),
+            "{end:?} of {player} in {position:?}"
+        );
+    }
+}
+
+/// Devil's Bridge endings of 3 to 7 players under the plain rules (no trump and a trump
+/// suit), every hand of the largest size minimax finishes quickly, both ends of every
+/// player's range: the "fewest" end, where everyone else forces tricks on one player, is
+/// where the bounds of a quick-trick kind do not apply and the lone player's ducks and
+/// forced wins decide. Half start part-way through a trick; half are solved with a tiny
+/// table, so entries are overwritten mid-search.
+#[test]
+fn devils_bridge_range_ends_agree_with_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut solvers = [Solver::with_memory(8 << 20), Solver::with_memory(1 << 12)];
+    let mut checked = 0;
+    for round in 0..12 {
+        for players in 3..=7usize {
+            for trump in [None, Some(Suit::Hearts)] {
+                let size = if players <= 4 { 4 } else { 3 };
+                let suits = &Suit::STANDARD[..rng.random_range(2..=4)];
+                let brute =
+                    random_position_of(&mut rng, TrickRules::plain(trump), suits, players, size);
+                for p in 0..players {
+                    check_range_ends(&mut solvers[round % 2], &brute, Player(p as u8));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 500, "{checked} ranges");
+}
+
+/// Longer Devil's Bridge endings, beyond minimax's reach: a solver that keeps its table
+/// from position to position and from end to end against a fresh one with a tiny
+/// table, and each end apart against `Solver::range`.
+#[test]
+fn devils_bridge_ranges_agree_across_solvers_on_longer_endings() {
+    let mut rng = ChaCha8Rng::seed_from_u64(32);
+    let mut kept = Solver::with_memory(16 << 20);
+    for _ in 0..16 {
+        let players = rng.random_range(3..=7usize);
+        // At most 26 cards dealt: the deal may keep only two suits.
+        let size = [0, 0, 0, 7, 6, 5, 4, 3][players];
+        let trump = [None, Some(Suit::Spades)][rng.random_range(0..2)];
+        let brute = random_position_of(
+            &mut rng,
+            TrickRules::plain(trump),
+            &Suit::STANDARD,
+            players,
+            size,
+        );
+        let position = position_of(&brute, Sides::EachAlone);
+        let player = Player(rng.random_range(0..players) as u8);
+        let range = kept.range(&position, player).unwrap();
+        let mut fresh = Solver::with_memory(1 << 12);
+        assert_eq!(
+            fresh
+                .range_end(&position, player, RangeEnd::Fewest)
+                .unwrap(),
+            range.fewest,
+            "fewest of {player} in {position:?}"
+        );
+        assert_eq!(
+            fresh.range_end(&position, player, RangeEnd::Most).unwrap(),
+            range.most,
+            "most of {player} in {position:?}"
+        );
+    }
 }
