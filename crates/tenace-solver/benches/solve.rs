@@ -1,10 +1,9 @@
 //! Criterion benchmarks of the solver: the full Contract Bridge table and a single
-//! solve (one strain, one leader) on seeded deals; the full Deuces Wild table beside the
-//! Contract Bridge table of the same seeds (issue 31's target: at most 3× its time); and
-//! the generic search on full Devil's Bridge deals beside the Contract Bridge table of the
-//! same seeds, so the figures read as ratios. (Full Five Crowns deals still take seconds:
-//! `examples/generic_speed.rs` times them, and every game on many seeds, against the same
-//! table.)
+//! solve (one strain, one leader) on seeded deals; the full Deuces Wild and Five Crowns
+//! tables beside the Contract Bridge table of the same seeds (issue 31's target: at most
+//! 3× its time); and the generic search on full Devil's Bridge deals beside the Contract
+//! Bridge table of the same seeds, so the figures read as ratios.
+//! (`examples/generic_speed.rs` times every game on many seeds against the same table.)
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -123,5 +122,52 @@ fn bench_deuces(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_table, bench_deuces, bench_generic);
+/// Seeds whose Five Crowns tables take the solver under a second (the median deal takes
+/// about five: see `examples/generic_speed.rs`, case `crowns-table`).
+const CROWNS_SEEDS: [u64; 2] = [2, 7];
+
+/// The full Five Crowns table (six strains, four declarers, the default unwinnable
+/// joker) beside the Contract Bridge table of the same seeds.
+fn bench_crowns(c: &mut Criterion) {
+    let variant = BridgeVariant::FiveCrowns(Default::default());
+    let seeded = |variant| {
+        CROWNS_SEEDS
+            .into_iter()
+            .map(|seed| {
+                let options = BridgeOptions::default();
+                BridgeSetup::seeded(variant, seed, None, Vulnerability::None, options)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (bridge, crowns) = (seeded(BridgeVariant::Standard), seeded(variant));
+    let strains = variant.auction_rules().strains();
+    let mut group = c.benchmark_group("five crowns");
+    group.sample_size(10);
+    group.bench_function("bridge table of 2 deals", |b| {
+        b.iter(|| {
+            for deal in &bridge {
+                black_box(Solver::new().table(black_box(&deal.hands)).unwrap());
+            }
+        })
+    });
+    group.bench_function("five crowns table of the same seeds", |b| {
+        b.iter(|| {
+            for deal in &crowns {
+                let table = Solver::new()
+                    .table_for(black_box(&deal.hands), &strains, |s| variant.trick_rules(s))
+                    .unwrap();
+                black_box(table);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_table,
+    bench_deuces,
+    bench_crowns,
+    bench_generic
+);
 criterion_main!(benches);
