@@ -1,5 +1,6 @@
-//! Times the generic search on full deals of the other games, against the Contract Bridge
-//! table of the same seeds in the same run, so the figures read as ratios whatever the
+//! Times full deals of the other games (Deuces Wild and Five Crowns on their fast paths,
+//! the rest on the generic search), against the Contract Bridge table of the same seeds
+//! in the same run, so the figures read as ratios whatever the
 //! machine's load: `cargo run --release --example generic_speed -- [CASE ...] [--seeds
 //! FIRST COUNT] [--mib MEMORY]`. The cases are `bridge-table`, `bridge-single`,
 //! `bridge-via-generic`, `deuces-single`, `deuces-table`, `crowns-nt`, `crowns-suit`,
