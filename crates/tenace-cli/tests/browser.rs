@@ -8,6 +8,9 @@
 //!   with no sideways scrolling and no enabled action covered; an illegal call and an
 //!   illegal card pressed (and at the bridge table typed), sending nothing. Devil's
 //!   Bridge and Bridgette are played at the phone size, the others at the desktop size.
+//!   Then the deal's review: every card dealt, and in Contract Bridge, Deuces Wild and Five
+//!   Crowns the whole strain by declarer table and par within [`TABLE_LIMIT`];
+//!   screenshots of it at both sizes (`{game}-review-*`), its table in view.
 //! - Two browsers (two players) at one Devil's Bridge table playing against each other,
 //!   watched by a third.
 //! - A reload mid-deal, and the server killed with SIGKILL and started again on the same
@@ -35,7 +38,7 @@ use browser_support::scenario::{
     play_until, records, run,
 };
 use browser_support::webdriver::Viewport;
-use browser_support::{Extras, Page, Player, play_to_result};
+use browser_support::{Extras, Page, Player, Shown, play_to_result};
 use serve_common::Server;
 
 /// One game through the page: create with the form, play a deal, screenshots, illegal
@@ -106,8 +109,9 @@ async fn one_game(
 
 /// Opens the review of the deal just played (`#review-btn`): `#review` must show every
 /// card dealt (all hands, public now) and, in the partnership games, the whole strain
-/// table; screenshot once the double-dummy review's progress bar is gone (or after 10 s:
-/// a debug build solves slowly) and the table is whole. Returns the defects.
+/// table and par; screenshots at both sizes once the double-dummy review's progress bar
+/// is gone (or after 10 s: a debug build solves slowly) and the table and par are shown.
+/// Returns the defects.
 async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, String> {
     let mut defects = Vec::new();
     let opened = page
@@ -122,7 +126,9 @@ async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, S
     }
     page.wait_for("#review", Duration::from_secs(20), |_| true)
         .await?;
-    let deadline = Instant::now() + Duration::from_secs(10);
+    // The table and par are timed from the review's showing: what a player waits.
+    let shown_at = Instant::now();
+    let deadline = shown_at + Duration::from_secs(10);
     loop {
         let running = page
             .exec(
@@ -137,11 +143,10 @@ async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, S
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     if let Some(strains) = table_strains(&page.label) {
-        defects.extend(wait_for_strain_table(page, strains).await?);
+        defects.extend(wait_for_strain_table(page, strains, shown_at).await?);
+        defects.extend(wait_for_par(page, shown_at).await?);
     }
-    let size = page.viewport.name();
-    page.screenshot(&format!("{}-review-{size}", page.label))
-        .await?;
+    defects.extend(review_screenshots(page).await?);
     let shown: BTreeSet<String> = page.cards_in("#review").await?.into_iter().collect();
     // The hands as dealt, rebuilt from the deal in full by the checker (Bridgette's
     // review starts from the hands the play began with: not compared).
@@ -171,27 +176,63 @@ async fn review(env: &Env, page: &mut Page, table: u64) -> Result<Vec<String>, S
     Ok(defects)
 }
 
-/// The strains of the double-dummy table a game's review shows (`None`: no table to wait
-/// for: Devil's Bridge has none, and Bridgette's is of the hands after the exchange).
+/// The strains of the double-dummy table a game's review shows, the games scored as
+/// Contract Bridge, which show par under it too (`None`: no table to wait for: Devil's
+/// Bridge has none, and Bridgette's is of the hands after the exchange and has no par).
 fn table_strains(game: &str) -> Option<usize> {
     match game {
         "bridge" | "deuces-wild" => Some(5),
+        // Stars, spades, hearts, diamonds, clubs and no trump.
+        "five-crowns" => Some(6),
         _ => None,
     }
 }
 
-/// Waits (at most [`TABLE_LIMIT`]) for the review's strain by declarer table to be whole:
-/// `strains` rows of four numbers. The defect when it is not.
-async fn wait_for_strain_table(page: &mut Page, strains: usize) -> Result<Vec<String>, String> {
-    let started = Instant::now();
-    let count = "return [...document.querySelectorAll('#review .dd-table tbody tr')] \
-                 .filter(r => [...r.querySelectorAll('td')] \
-                   .every(td => /^\\d+$/.test(td.textContent.trim()))).length;";
+/// Waits (at most [`TABLE_LIMIT`] from `started`) for the review's strain by declarer
+/// table to be whole: `strains` rows of four numbers. The defect when it is not.
+async fn wait_for_strain_table(
+    page: &mut Page,
+    strains: usize,
+    started: Instant,
+) -> Result<Vec<String>, String> {
+    let whole_rows = "return [...document.querySelectorAll('#review .dd-table tbody tr')] \
+                      .filter(r => [...r.querySelectorAll('td')] \
+                        .every(td => /^\\d+$/.test(td.textContent.trim()))).length;";
+    let what = format!("strain table of {strains} whole rows");
+    wait_in_review(page, started, &what, whole_rows, |rows| {
+        rows.as_u64() == Some(strains as u64)
+    })
+    .await
+}
+
+/// Waits (at most [`TABLE_LIMIT`] from `started`) for the review's par line, which comes
+/// once every step of the review is done: `Par:` with a North-South score. The defect when
+/// it does not come.
+async fn wait_for_par(page: &mut Page, started: Instant) -> Result<Vec<String>, String> {
+    let par_line = "const p = document.querySelector('#review .dd-par'); \
+                    return p ? p.textContent.trim() : '';";
+    wait_in_review(page, started, "par", par_line, |text| {
+        let text = text.as_str().unwrap_or_default();
+        text.starts_with("Par:") && text.contains("NS")
+    })
+    .await
+}
+
+/// Runs `script` on the page every 300 ms until `done` takes its answer, at most
+/// [`TABLE_LIMIT`] from `started`, and says how long `what` took. The defect, with the
+/// last answer, when it never does.
+async fn wait_in_review(
+    page: &mut Page,
+    started: Instant,
+    what: &str,
+    script: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Result<Vec<String>, String> {
     loop {
-        let rows = page.exec(count, json!([])).await?.as_u64().unwrap_or(0);
-        if rows as usize == strains {
+        let answer = page.exec(script, json!([])).await?;
+        if done(&answer) {
             println!(
-                "{}: the review's strain table was whole after {:?}",
+                "{}: the review's {what} after {:?}: {answer}",
                 page.label,
                 started.elapsed()
             );
@@ -199,7 +240,7 @@ async fn wait_for_strain_table(page: &mut Page, strains: usize) -> Result<Vec<St
         }
         if started.elapsed() > TABLE_LIMIT {
             return Ok(vec![format!(
-                "{}: the review's strain table had {rows} of {strains} rows after {TABLE_LIMIT:?}",
+                "{}: the review shows no {what} after {TABLE_LIMIT:?} (it shows {answer})",
                 page.label
             )]);
         }
@@ -207,7 +248,16 @@ async fn wait_for_strain_table(page: &mut Page, strains: usize) -> Result<Vec<St
     }
 }
 
-/// How long the review's strain table may take in a test build on a busy machine.
+/// Screenshots the open review at both sizes (`{label}-review-phone.png` and
+/// `-desktop.png`), its strain table (if any) scrolled into view, with no sideways
+/// scrolling; the page is back at its own size afterwards.
+async fn review_screenshots(page: &mut Page) -> Result<Vec<String>, String> {
+    let name = format!("{}-review", page.label);
+    page.screenshots_both_of(&name, Shown::Modal("#review .dd-table"))
+        .await
+}
+
+/// How long the review's strain table and par may take in a test build on a busy machine.
 const TABLE_LIMIT: Duration = Duration::from_secs(90);
 
 #[test]

@@ -108,3 +108,28 @@ fn the_thinking_options_are_checked() {
     let (ok, _, err) = tenace(&["sim", "--think-ms", "5", "--deals", "2"]);
     assert!(!ok && err.contains("only with --bots"), "{err}");
 }
+
+#[test]
+fn five_crowns_declarer_play_is_measured_against_double_dummy() {
+    // Five Crowns' contracts solve on the solver's fast path, so the sim measures its
+    // declarers too: two deals (neither passed out), the expert on a small budget.
+    let (ok, out, err) = tenace(&[
+        "sim",
+        "--game",
+        "five-crowns",
+        "--bots",
+        "expert,basic",
+        "--deals",
+        "2",
+        "--seed",
+        "0",
+        "--think-ms",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    for side in ["A (expert)", "B (basic)"] {
+        let line =
+            format!("declarer's tricks against the double-dummy result of the contract, {side}");
+        assert!(out.contains(&line), "{side}: {out}");
+    }
+}

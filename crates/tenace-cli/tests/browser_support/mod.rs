@@ -197,6 +197,17 @@ s.scrollTo(x0, y0);
 return out;
 "#;
 
+/// What [`Page::screenshots_both_of`] shows.
+#[derive(Debug, Clone, Copy)]
+pub enum Shown<'a> {
+    /// The page itself: nothing may cover an enabled action.
+    Page,
+    /// A modal sheet over the page (the review), which covers the page's actions by
+    /// design, with the first element this selector matches scrolled into view: a part
+    /// a phone's screen would not show at once.
+    Modal(&'a str),
+}
+
 /// A DOM snapshot kept for the hidden-information check, with the version it showed.
 #[derive(Debug, Clone)]
 pub struct DomSnapshot {
@@ -583,11 +594,29 @@ impl Page {
     /// `{name}-desktop.png`, checking that neither scrolls sideways and that nothing
     /// covers an enabled action; back at its own size afterwards.
     pub async fn screenshots_both(&mut self, name: &str) -> Result<Vec<String>, String> {
+        self.screenshots_both_of(name, Shown::Page).await
+    }
+
+    /// [`Page::screenshots_both`] of what `shown` says: the page, or a modal sheet over it.
+    pub async fn screenshots_both_of(
+        &mut self,
+        name: &str,
+        shown: Shown<'_>,
+    ) -> Result<Vec<String>, String> {
         let mut problems = Vec::new();
         for viewport in [Viewport::Phone, Viewport::Desktop] {
             self.session.set_viewport(viewport).await?;
             // Two frames for the layout to settle after the resize.
             tokio::time::sleep(Duration::from_millis(300)).await;
+            if let Shown::Modal(selector) = shown {
+                self.session
+                    .exec(
+                        "const e = document.querySelector(arguments[0]); \
+                         if (e) e.scrollIntoView({block: 'center'}); return null;",
+                        json!([selector]),
+                    )
+                    .await?;
+            }
             let widths = self
                 .session
                 .exec(
@@ -603,7 +632,10 @@ impl Page {
                     viewport.name()
                 ));
             }
-            let covered = self.session.exec(COVERED_JS, json!([])).await?;
+            let covered = match shown {
+                Shown::Page => self.session.exec(COVERED_JS, json!([])).await?,
+                Shown::Modal(_) => Value::Null,
+            };
             if let Some(list) = covered.as_array().filter(|l| !l.is_empty()) {
                 problems.push(format!(
                     "{name} at {}: {} enabled actions cannot be pressed, something covers them: {}",
