@@ -71,9 +71,9 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         if self.barred != NO_BAR {
             return false;
         }
-        match self.joker_code() {
-            0 => true,
-            code => (code - 1) & 1 == self.leader & 1 && need < self.tricks_left(),
+        match self.joker_holder() {
+            None => true,
+            Some(holder) => holder & 1 == self.leader & 1 && need < self.tricks_left(),
         }
     }
 
@@ -89,7 +89,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// but one suit's winners (a barred leader with nothing else leads the suit).
     pub(crate) fn quick_tricks_against_joker(&self, need: u8) -> (u8, Ranks<S>) {
         let leader = self.leader;
-        let holder = self.joker_code().wrapping_sub(1);
+        let holder = self.joker_holder().unwrap_or(usize::MAX);
         let mut ranks = [0; S];
         let mut total = 0;
         let mut fewest = u32::MAX;
@@ -132,10 +132,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// Whether an opponent of the leader holds the no-trump joker.
     #[inline]
     pub(crate) fn joker_against_leader(&self) -> bool {
-        match self.joker_code() {
-            0 => false,
-            code => (code - 1) & 1 != self.leader & 1,
-        }
+        self.barred == NO_BAR
+            && self
+                .joker_holder()
+                .is_some_and(|holder| holder & 1 != self.leader & 1)
     }
 
     /// A hand's cards but the no-trump joker.
@@ -159,28 +159,52 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         }
     }
 
-    /// The suit a complete trick bars from the next lead: its suit when the joker was
-    /// played to it, else [`NO_BAR`].
-    pub(crate) fn bar_after_trick(&self) -> usize {
+    /// The suit a complete trick, won by `winner`, bars from the next lead: its suit
+    /// when the joker was played to it, else [`NO_BAR`] (see [`BridgeSearch::bar_for`]).
+    pub(crate) fn bar_after_trick(&self, winner: usize) -> usize {
         if !self.joker_rules() || !self.trick.contains(&NT_JOKER) {
             return NO_BAR;
         }
-        self.led_suit().unwrap_or(NO_BAR)
+        self.bar_for(winner, self.led_suit().unwrap_or(NO_BAR))
+    }
+
+    /// The bar on `suit` for `leader`'s lead, or [`NO_BAR`] where it changes nothing: the
+    /// leader holds no card of the suit, or nothing else. So the bounds and the table
+    /// see a barred lead only where it is one (a sixth of the trick starts of no-trump
+    /// solves were barred leads; most of them were not).
+    pub(crate) fn bar_for(&self, leader: usize, suit: usize) -> usize {
+        if suit == NO_BAR {
+            return NO_BAR;
+        }
+        let others = self.hands[leader] & !super::lanes::lane_mask::<S>(suit);
+        if self.suit(leader, suit) == 0 || others == 0 {
+            NO_BAR
+        } else {
+            suit
+        }
     }
 
     /// The table key's share of the joker: 0 when it is out of play (or in another
-    /// game), else its holder plus one. Who holds it decides who may play it anywhere.
+    /// game) and no suit is barred, its holder plus one while in play, and 5 plus the
+    /// barred suit once it is out (it leaves the bar behind). Who holds it decides who
+    /// may play it anywhere, and the bar what the leader may lead.
     pub(crate) fn joker_code(&self) -> usize {
-        if !self.joker_live() {
-            return 0;
+        if S == 5 && self.barred != NO_BAR {
+            return 5 + self.barred;
         }
-        (0..4)
-            .find(|&p| self.hands[p] >> NT_JOKER & 1 == 1)
-            .map_or(0, |p| p + 1)
+        self.joker_holder().map_or(0, |holder| holder + 1)
     }
 
-    /// The leads a barred leader may make: every suit but the barred one (and the
-    /// joker), if it holds any; else the barred suit.
+    /// Who holds the no-trump joker, if it is in a hand.
+    pub(crate) fn joker_holder(&self) -> Option<usize> {
+        if !self.joker_rules() {
+            return None;
+        }
+        (0..4).find(|&p| self.hands[p] >> NT_JOKER & 1 == 1)
+    }
+
+    /// Whether `player`, on lead, may lead `suit`: under a bar, every suit but the barred
+    /// one (and the joker), if it holds any; else the barred suit.
     pub(crate) fn may_lead_suit(&self, player: usize, suit: usize) -> bool {
         if self.barred == NO_BAR || suit != self.barred {
             return true;

@@ -202,7 +202,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         self.suits = hands.map(|hand| std::array::from_fn(|suit| lane::<S>(hand, suit)));
         self.trump = trump;
         self.leader = leader;
-        self.barred = barred.unwrap_or(NO_BAR);
+        self.barred = self.bar_for(leader, barred.unwrap_or(NO_BAR));
         self.len = trick.len();
         self.trick[..trick.len()].copy_from_slice(trick);
         for played in 1..=trick.len() {
@@ -368,7 +368,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 self.winner_at,
                 self.barred,
             );
-            self.barred = self.bar_after_trick();
+            self.barred = self.bar_after_trick(winner);
             self.leader = winner;
             self.len = 0;
             self.in_play = self.hands.iter().fold(0, |a, h| a | h);
@@ -452,12 +452,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         let ns_lead = self.leader & 1 == 0;
         // The quick tricks the leader's side needs for a cut-off.
         let need = if ns_lead { target } else { left + 1 - target };
-        // Only in Five Crowns no trump do these fail: the bounds while the joker is in
-        // play or a suit is barred, the table (whose key leaves the bar out) while a
-        // suit is barred. See [`super::joker`].
+        // Only in Five Crowns no trump do they fail, while the joker is in play or a
+        // suit is barred (see [`super::joker`]).
         let bounds = self.bounds_hold(need);
-        let keyed = self.barred == NO_BAR;
-        let probed = (keyed && left >= PROBE_FIRST_FROM).then(|| self.probe_table(target));
+        let probed = (left >= PROBE_FIRST_FROM).then(|| self.probe_table(target));
         if let Some(ControlFlow::Break(answer)) = probed {
             return answer;
         }
@@ -481,20 +479,16 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             {
                 return (!ns_lead, ranks);
             }
-        } else if keyed && self.joker_against_leader() {
+        } else if self.joker_against_leader() {
             let (quick, quick_ranks) = self.quick_tricks_against_joker(need);
             if quick >= need {
                 return (ns_lead, quick_ranks);
             }
         }
         // The table before the simulated cashing line, which costs more than a probe.
-        let (shape, hint) = if keyed {
-            match probed.unwrap_or_else(|| self.probe_table(target)) {
-                ControlFlow::Break(answer) => return answer,
-                ControlFlow::Continue((shape, hint)) => (Some(shape), hint),
-            }
-        } else {
-            (None, NO_BEST)
+        let (shape, hint) = match probed.unwrap_or_else(|| self.probe_table(target)) {
+            ControlFlow::Break(answer) => return answer,
+            ControlFlow::Continue(view) => view,
         };
         if bounds {
             let (cashed, cashed_ranks) = self.cashing_tricks(need);
@@ -523,10 +517,8 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 } else {
                     (0, target - 1)
                 };
-                if let Some(shape) = &shape {
-                    let depth = self.depth_of(&child);
-                    self.table.store(shape, depth, lower, upper, hint);
-                }
+                let depth = self.depth_of(&child);
+                self.table.store(&shape, depth, lower, upper, hint);
                 return (proved, child);
             }
             union(&mut ranks, &child);
@@ -541,10 +533,8 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         } else {
             (target, left)
         };
-        if let Some(shape) = &shape {
-            let depth = self.depth_of(&ranks);
-            self.table.store(shape, depth, lower, upper, NO_BEST);
-        }
+        let depth = self.depth_of(&ranks);
+        self.table.store(&shape, depth, lower, upper, NO_BEST);
         (!ns_lead, ranks)
     }
 

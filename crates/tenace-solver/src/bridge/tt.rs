@@ -76,9 +76,9 @@ pub(crate) struct Found<const S: usize> {
 /// Bytes an entry costs, with the list and map overhead.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + 8;
 
-/// Lists of one holder of the no-trump joker (or none), one leader and one count of
-/// tricks left: see [`Shape::bucket`].
-const BUCKETS: usize = 5 * 4 * 16;
+/// Lists of one joker code (none, the no-trump joker's holder, or the suit it barred:
+/// ten in all), one leader and one count of tricks left: see [`Shape::bucket`].
+const BUCKETS: usize = 10 * 4 * 16;
 
 /// The table.
 pub(crate) struct Table {
@@ -93,10 +93,9 @@ pub(crate) struct Table {
 /// The position as the table sees it: the bucket and length key that pick its list,
 /// and the owners of its cards.
 pub(crate) struct Shape<const S: usize> {
-    /// The holder of the Five Crowns no-trump joker, the leader and the tricks left
-    /// ((joker code * 4 + leader) * 16 + tricks, the code 0 for no joker in play, else
-    /// its holder plus one): kept out of the length key so that five suits' lengths fit
-    /// its 64 bits.
+    /// The Five Crowns no-trump joker's share (`BridgeSearch::joker_code`), the leader
+    /// and the tricks left ((joker code * 4 + leader) * 16 + tricks): kept out of the
+    /// length key so that five suits' lengths fit its 64 bits.
     pub bucket: usize,
     /// Every hand's suit lengths (and under wild deuces, who holds each deuce).
     pub lengths: u64,
