@@ -13,7 +13,7 @@
 //! of tricks needed, or leads also by partner's hand, did worse.
 
 use super::lanes::suit_of;
-use super::search::{BridgeSearch, is_deuce};
+use super::search::{BridgeSearch, NT, is_deuce};
 use super::tt::NO_BEST;
 
 /// Slots of the cache (a power of two): 64 KiB of cards.
@@ -61,13 +61,19 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         let player = self.to_play();
         // After a joker lead the second player follows no suit: the whole hand.
         let led = self.led_suit();
-        let best = self.trick[self.winning_position()];
+        let position = self.winning_position();
+        let mut best = self.trick[position];
         let mine = led.map_or(0, |led| self.suit(player, led));
         let situation = if let Some(led) = led
             && mine != 0
         {
             u64::from(self.alive(led)) | u64::from(mine) << 16
         } else {
+            // A discard cannot win in no trump: which side is winning matters, not
+            // with what.
+            if self.trump == NT {
+                best = (position as u8 ^ self.len as u8) & 1;
+            }
             self.hands[player] ^ 1 << 63
         };
         slot_of(
