@@ -263,10 +263,12 @@ impl Position {
             SpecialRule::WildDeuces if unrestricted && standard_cards() => {
                 Some(FastRules::DeucesWild)
             }
-            SpecialRule::Joker(_) if unrestricted && self.rules.trump.is_some() => {
+            // A suit contract under either option (the joker a trump), and no trump with
+            // its lead restriction under the unwinnable joker.
+            SpecialRule::Joker(NtJoker::Unwinnable) => Some(FastRules::FiveCrowns),
+            SpecialRule::Joker(NtJoker::NominatedTwo) if self.rules.trump.is_some() => {
                 Some(FastRules::FiveCrowns)
             }
-            SpecialRule::Joker(NtJoker::Unwinnable) => Some(FastRules::FiveCrowns),
             _ => None,
         }
     }

@@ -513,33 +513,32 @@ impl Solver {
         }
         let trump = position.rules.trump.map_or(NT, |s| s.index());
         let leader = position.trick.leader().index();
+        // A card's index in the search's layout: the four-suit one is the card set's own;
+        // in the five-suit one the joker is the trump suit's lowest card, or in no trump
+        // a card of no suit. `None` for a card the layout has no place for.
+        let index = |card: Card| match rules {
+            FastRules::FiveCrowns => five_suit_index(card, trump),
+            _ => Some(card.index()).filter(|&i| i < 64),
+        };
+        let mut hands = [0u64; 4];
+        for (mask, hand) in hands.iter_mut().zip(&position.hands) {
+            for card in hand.iter() {
+                *mask |= 1 << index(card)?;
+            }
+        }
+        let trick: Vec<u8> = position
+            .trick
+            .cards()
+            .iter()
+            .map(|&c| index(c))
+            .collect::<Option<_>>()?;
         let search: &mut dyn FastSearch = match rules {
             FastRules::Bridge => &mut self.bridge,
             FastRules::DeucesWild => &mut self.wild,
-            FastRules::FiveCrowns => {
-                // The five-suit layout: the joker is the trump suit's lowest card, or in
-                // no trump a card of no suit.
-                let index = |card: Card| five_suit_index(card, trump);
-                let hands = position.hands.iter().map(|hand| {
-                    hand.iter()
-                        .map(|card| index(card).map(|i| 1u64 << i))
-                        .sum::<Option<u64>>()
-                });
-                let hands: Option<Vec<u64>> = hands.collect();
-                let trick: Option<Vec<u8>> =
-                    position.trick.cards().iter().map(|&c| index(c)).collect();
-                let (hands, trick) = (hands?, trick?);
-                let hands = std::array::from_fn(|i| hands[i]);
-                let barred = position.restriction.map(Suit::index);
-                self.crowns
-                    .set_position(hands, trump, leader, &trick, barred);
-                return Some(&mut self.crowns);
-            }
+            FastRules::FiveCrowns => &mut self.crowns,
         };
-        // The four-suit layout is the card set's own.
-        let hands: [u64; 4] = std::array::from_fn(|i| position.hands[i].bits() as u64);
-        let trick: Vec<u8> = position.trick.cards().iter().map(|c| c.index()).collect();
-        search.set_position(hands, trump, leader, &trick, None);
+        let barred = position.restriction.map(Suit::index);
+        search.set_position(hands, trump, leader, &trick, barred);
         Some(search)
     }
 }

@@ -78,8 +78,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     }
 
     /// The leader's sure tricks from its own top cards while an opponent holds the
-    /// no-trump joker (no suit barred), stopping at `need`, with the ranks they rest
-    /// on. The joker may go on any one of the tricks and bar its suit from the next
+    /// no-trump joker (no suit barred), with the ranks they rest on. The joker may go on any one of the tricks and bar its suit from the next
     /// lead; it may also keep back one more card of a suit for its holder, which counts
     /// as length the way a card would. Against that the leader cashes the suit with
     /// fewest winners last: dropped on a trick of any earlier suit, the joker only
@@ -87,7 +86,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// the last suit, it costs that suit's other winners. So the count is every suit's
     /// winners but the fewest's less one, and all of them when the leader holds nothing
     /// but one suit's winners (a barred leader with nothing else leads the suit).
-    pub(crate) fn quick_tricks_against_joker(&self, need: u8) -> (u8, Ranks<S>) {
+    pub(crate) fn quick_tricks_against_joker(&self) -> (u8, Ranks<S>) {
         let leader = self.leader;
         let holder = self.joker_holder().unwrap_or(usize::MAX);
         let mut ranks = [0; S];
@@ -125,7 +124,6 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         } else {
             total - fewest + 1
         };
-        let _ = need;
         ((sure as u8).min(self.tricks_left()), ranks)
     }
 
@@ -206,7 +204,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// Whether `player`, on lead, may lead `suit`: under a bar, every suit but the barred
     /// one (and the joker), if it holds any; else the barred suit.
     pub(crate) fn may_lead_suit(&self, player: usize, suit: usize) -> bool {
-        if self.barred == NO_BAR || suit != self.barred {
+        if S == 4 || self.barred == NO_BAR || suit != self.barred {
             return true;
         }
         let others = self.hands[player] & !super::lanes::lane_mask::<S>(suit);

@@ -169,7 +169,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             }
             return list;
         }
-        if self.joker_rules() && self.joker_live() && self.joker_moves(&mut list) {
+        if self.joker_live() && self.joker_moves(&mut list) {
             return list;
         }
         let Some(led) = self.led_suit() else {

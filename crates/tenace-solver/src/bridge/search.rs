@@ -480,7 +480,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 return (!ns_lead, ranks);
             }
         } else if self.joker_against_leader() {
-            let (quick, quick_ranks) = self.quick_tricks_against_joker(need);
+            let (quick, quick_ranks) = self.quick_tricks_against_joker();
             if quick >= need {
                 return (ns_lead, quick_ranks);
             }
