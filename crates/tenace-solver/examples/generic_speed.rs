@@ -4,8 +4,10 @@
 //! machine's load: `cargo run --release --example generic_speed -- [CASE ...] [--seeds
 //! FIRST COUNT] [--mib MEMORY]`. The cases are `bridge-table`, `bridge-single`,
 //! `bridge-via-generic`, `deuces-single`, `deuces-table`, `crowns-nt`, `crowns-suit`,
-//! `crowns-named`, `crowns-table`, `devils4`, `devils5` (ten cards a hand), `devils3-max` to
-//! `devils7-max` (the largest hand the deck allows: 52 / players cards, both ends of the
+//! `crowns-named`, `crowns-table`, `devils3` to `devils5` (ten cards a hand, the
+//! largest by default), `devils3-max` to
+//! `devils7-max` (the largest hand the options allow, with a card left to turn: 51 /
+//! players cards, both ends of the
 //! first player's range, each end timed apart) and `bridgette` (both players' tricks on
 //! lead in each strain, before any exchange). All of them by default.
 
@@ -20,7 +22,7 @@ use tenace_rules::trick::{NtJoker, SpecialRule, TrickRules};
 use tenace_solver::{Position, RangeEnd, Sides, Solver};
 
 /// The cases, by name, each solving one seeded deal with a fresh solver.
-const CASES: [&str; 17] = [
+const CASES: [&str; 18] = [
     "bridge-table",
     "bridge-single",
     "bridge-via-generic",
@@ -30,6 +32,7 @@ const CASES: [&str; 17] = [
     "crowns-suit",
     "crowns-named",
     "crowns-table",
+    "devils3",
     "devils4",
     "devils5",
     "devils3-max",
@@ -172,6 +175,7 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
                 .unwrap();
             format!("{table:?}")
         }
+        "devils3" => devils(solver, 3, 10, seed),
         "devils4" => devils(solver, 4, 10, seed),
         "devils5" => devils(solver, 5, 10, seed),
         "bridgette" => bridgette(solver, seed),
@@ -179,7 +183,8 @@ fn run(case: &str, solver: &mut Solver, seed: u64) -> String {
             let players: u8 = max["devils".len()..max.len() - "-max".len()]
                 .parse()
                 .unwrap_or_else(|_| panic!("unknown case {case}: one of {CASES:?}"));
-            devils(solver, players, 52 / usize::from(players), seed)
+            // The largest hand the options allow: a card must be left to turn for trumps.
+            devils(solver, players, 51 / usize::from(players), seed)
         }
         _ => panic!("unknown case {case}: one of {CASES:?}"),
     }

@@ -242,10 +242,10 @@ impl Position {
     /// Which fast path (see [`crate::bridge`]) can solve this position: four hands in
     /// partnerships, under the plain follow-suit rule or wild deuces on the four
     /// standard suits, or Five Crowns in a suit contract (where the joker is the lowest
-    /// trump, so the plain rule holds over five suits) or in no trump under the default
-    /// unwinnable joker, whose lead restriction the fast path keeps. `None` for every
-    /// other position (the named joker of `nominated_two` in no trump among them),
-    /// which takes the generic search.
+    /// trump, so the plain rule holds over five suits) or in no trump under either
+    /// joker: the default unwinnable one, whose lead restriction the fast path keeps, or
+    /// the named two of `nominated_two`. `None` for every other position, which takes
+    /// the generic search.
     pub(crate) fn fast_path_rules(&self) -> Option<FastRules> {
         if self.players() != 4 || self.sides != Sides::Partnerships {
             return None;
@@ -264,11 +264,9 @@ impl Position {
                 Some(FastRules::DeucesWild)
             }
             // A suit contract under either option (the joker a trump), and no trump with
-            // its lead restriction under the unwinnable joker.
+            // its lead restriction under the unwinnable joker or as the named two.
             SpecialRule::Joker(NtJoker::Unwinnable) => Some(FastRules::FiveCrowns),
-            SpecialRule::Joker(NtJoker::NominatedTwo) if self.rules.trump.is_some() => {
-                Some(FastRules::FiveCrowns)
-            }
+            SpecialRule::Joker(NtJoker::NominatedTwo) => Some(FastRules::FiveCrowns),
             _ => None,
         }
     }

@@ -3,7 +3,7 @@
 use tenace_cards::{BySeat, Card, CardSet, Player, Rank, Seat, Strain, Suit};
 use tenace_rules::trick::TrickRules;
 
-use crate::bridge::lanes::five_suit_index;
+use crate::bridge::lanes::{card_at, five_suit_index};
 use crate::bridge::{BridgeSearch, FastSearch, NT};
 use crate::generic::{GenericPosition, GenericSearch, Roles};
 use crate::position::{FastRules, Position, Sides, SolveError};
@@ -35,8 +35,7 @@ pub struct Solver {
     bridge: BridgeSearch<false, 4>,
     /// The same search compiled for wild deuces: Deuces Wild positions.
     wild: BridgeSearch<true, 4>,
-    /// The same search compiled for five suits: Five Crowns, but for the named joker
-    /// of `nominated_two` in no trump.
+    /// The same search compiled for five suits: Five Crowns.
     crowns: BridgeSearch<false, 5>,
     generic: GenericSearch,
     /// Every position takes the generic search (see [`Solver::force_generic`]).
@@ -526,19 +525,32 @@ impl Solver {
                 *mask |= 1 << index(card)?;
             }
         }
-        let trick: Vec<u8> = position
-            .trick
-            .cards()
-            .iter()
-            .map(|&c| index(c))
+        // Under the named joker (`nominated_two`, no trump) the joker in a hand is the
+        // unwinnable one's bit; played, it is the two of the suit it was named as.
+        let named = position.rules.joker_is_named() && position.rules.trump.is_none();
+        let trick: Vec<u8> = (0..position.trick.cards().len())
+            .map(|i| match position.trick.cards()[i] {
+                Card::JOKER if named => Some(card_at::<5>(position.trick.suit_at(i)?.index(), 0)),
+                card => index(card),
+            })
             .collect::<Option<_>>()?;
+        let named_joker = named.then(|| {
+            let holder = position.hands.iter().position(|h| h.contains(Card::JOKER));
+            holder.map_or(0, |h| {
+                let shown = position.barred.get(h).copied().unwrap_or(CardSet::EMPTY);
+                Suit::FIVE_CROWNS
+                    .iter()
+                    .filter(|&&s| shown.is_superset(CardSet::full_suit(s)))
+                    .fold(0u8, |m, s| m | 1 << s.index())
+            })
+        });
         let search: &mut dyn FastSearch = match rules {
             FastRules::Bridge => &mut self.bridge,
             FastRules::DeucesWild => &mut self.wild,
             FastRules::FiveCrowns => &mut self.crowns,
         };
         let barred = position.restriction.map(Suit::index);
-        search.set_position(hands, trump, leader, &trick, barred);
+        search.set_position(hands, trump, leader, &trick, barred, named_joker);
         Some(search)
     }
 }

@@ -16,11 +16,16 @@ use tenace_solver::{Position, Sides};
 mod paths_support;
 use paths_support::{check, play_randomly, solvers};
 
-/// Five Crowns rules with `trump`.
+/// Five Crowns rules with `trump`, under the default unwinnable no-trump joker.
 fn crowns(trump: Option<Suit>) -> TrickRules {
+    crowns_with(trump, NtJoker::Unwinnable)
+}
+
+/// Five Crowns rules with `trump` and the no-trump joker `joker`.
+fn crowns_with(trump: Option<Suit>, joker: NtJoker) -> TrickRules {
     TrickRules {
         trump,
-        special: SpecialRule::Joker(NtJoker::Unwinnable),
+        special: SpecialRule::Joker(joker),
     }
 }
 
@@ -48,11 +53,22 @@ fn deal(
     size: usize,
     extra: usize,
 ) -> Position {
+    deal_under(rng, cards, crowns(trump), size, extra)
+}
+
+/// [`deal`] under any Five Crowns `rules`.
+fn deal_under(
+    rng: &mut ChaCha8Rng,
+    cards: &[Card],
+    rules: TrickRules,
+    size: usize,
+    extra: usize,
+) -> Position {
     let hands: Vec<CardSet> = (0..4)
         .map(|p| cards[p * size..(p + 1) * size].iter().copied().collect())
         .collect();
     let leader = Player(rng.random_range(0..4));
-    let mut position = Position::new(crowns(trump), hands, leader, Sides::Partnerships);
+    let mut position = Position::new(rules, hands, leader, Sides::Partnerships);
     play_randomly(rng, &mut position, extra);
     position
 }
@@ -143,4 +159,60 @@ fn a_three_suit_squeeze_takes_every_trick() {
     let (mut fast, mut generic) = solvers();
     assert_eq!(fast.tricks(&position), Ok(3));
     check(&mut fast, &mut generic, &position, true);
+}
+
+/// The named joker of `nominated_two` in no trump: played as the two of a suit its
+/// holder names, never of a suit the holder has shown out of. Dealt endings with the
+/// joker nearly always in play, some part-way through a trick, and full deals with
+/// six or seven tricks played, every card's value on most of them.
+#[test]
+fn the_named_joker_agrees_with_the_generic_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let (mut fast, mut generic) = solvers();
+    let named = crowns_with(None, NtJoker::NominatedTwo);
+    let mut shown = 0;
+    for round in 0..500 {
+        let position = if round % 5 == 0 {
+            let cards = shuffled(&mut rng, 56, false);
+            let extra = 4 * (6 + round % 2) + rng.random_range(0..4);
+            deal_under(&mut rng, &cards, named, 14, extra)
+        } else {
+            let size = 3 + round % 5;
+            let joker_first = rng.random_bool(0.9);
+            let cards = shuffled(&mut rng, 4 * size, joker_first);
+            let extra = rng.random_range(0..4);
+            deal_under(&mut rng, &cards, named, size, extra)
+        };
+        let holder = position.hands.iter().position(|h| h.contains(Card::JOKER));
+        if holder.is_some_and(|h| position.barred.get(h).is_some_and(|b| !b.is_empty())) {
+            shown += 1;
+        }
+        check(
+            &mut fast,
+            &mut generic,
+            &position,
+            position.tricks_left() <= 7,
+        );
+    }
+    assert!(
+        shown > 0,
+        "no position where the joker's holder had shown out"
+    );
+}
+
+/// Whole deals under the named joker, its holder on lead now and then: a lead of it is
+/// one move per suit, so a 14-card hand has up to 18 moves.
+#[test]
+fn the_named_joker_agrees_on_whole_deals() {
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    let (mut fast, mut generic) = solvers();
+    let named = crowns_with(None, NtJoker::NominatedTwo);
+    for _ in 0..2 {
+        let cards = shuffled(&mut rng, 56, false);
+        let mut position = deal_under(&mut rng, &cards, named, 14, 0);
+        let holder = position.hands.iter().position(|h| h.contains(Card::JOKER));
+        let holder = Player(holder.expect("the joker is dealt") as u8);
+        position.trick = tenace_rules::trick::Trick::new(holder, 4);
+        check(&mut fast, &mut generic, &position, false);
+    }
 }

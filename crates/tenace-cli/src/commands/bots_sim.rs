@@ -17,8 +17,7 @@
 //!
 //! Beyond the mean result, it reports the exact-bid rate (Devil's Bridge) and, when
 //! one side is the expert, declarer's tricks against the double-dummy result of the same
-//! contract (but in Five Crowns no trump under `nominated_two`, slow to solve) and how
-//! long the expert took over its decisions.
+//! contract and how long the expert took over its decisions.
 
 use std::time::Instant;
 
@@ -308,12 +307,8 @@ fn play_table(players: Players, setup: &BridgeSetup, ns: usize, seed: u64, s: &m
     }
     // A full solve a table: worth it where declarer play is what is measured, the
     // expert's; a basic or random run stays as fast as its bots. Every contract solves on
-    // the solver's fast path (mostly within a second) but for Five Crowns no trump under
-    // `nominated_two`, whose named joker takes the generic search many seconds.
-    let generic_only = deal
-        .contract()
-        .is_some_and(|(c, _)| setup.variant.trick_rules(c.strain).joker_is_named());
-    let measured = players.levels.contains(&Level::Expert) && !generic_only;
+    // the solver's fast path, mostly within a second.
+    let measured = players.levels.contains(&Level::Expert);
     let double_dummy = measured.then(|| {
         tenace_bots::expert::declarer_double_dummy(
             &deal,

@@ -36,8 +36,7 @@ Devil's Bridge A plays each seat in turn against B in the others; in Bridgette e
 played twice with the players swapped. The mean result for A comes with a 95% confidence
 interval, and the exact-bid rate in Devil's Bridge; with the expert on either side, also the
 expert's decision times (median and p99) and declarer's tricks against the double-dummy
-result of the contract (not counted for a Five Crowns no-trump contract under
-nominated_two). The expert thinks --think-ms per decision (default 1000), or solves
+result of the contract. The expert thinks --think-ms per decision (default 1000), or solves
 --samples deals (default 40): e.g. --bots expert,basic --think-ms 100.")]
 pub struct SimArgs {
     /// The game to play.

@@ -14,8 +14,20 @@
 //!   as a line of leads the side chooses, and a joker dropped on one of those tricks by
 //!   any player makes its winner switch suits (an ace-king cashed as ace, joker, then a
 //!   forced switch to a small card loses the king).
+//!
+//! Under `fc_nt_joker = nominated_two` the joker in a hand is the same bit, and played
+//! it is the two of the suit its holder names: the bit below that suit's 3, which no
+//! other no-trump card uses, so the trick's winner and the follow-suit rule are plain
+//! again ([`BridgeSearch::is_named_joker`]). What it changes besides:
+//! - the legal cards ([`BridgeSearch::named_joker_moves`]): it may not be named as a suit
+//!   its holder has shown out of, so those suits are part of the search
+//!   ([`BridgeSearch::note_void`]) and of the table key;
+//! - it bars nothing, and the bounds hold as under the unwinnable joker (its holder's
+//!   side may keep it back; against it, it is one more card of length in any suit,
+//!   which [`BridgeSearch::quick_tricks_against_joker`] allows for, and it wins only
+//!   when led as a suit nobody else holds, never on the leader's cashing tricks).
 
-use super::lanes::{NT_JOKER, suit_of};
+use super::lanes::{NT_JOKER, card_at, rank_of, suit_of};
 use super::moves::MoveList;
 use super::search::{BridgeSearch, NT, Ranks};
 
@@ -44,6 +56,65 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     #[inline(always)]
     pub(crate) fn is_joker(&self, card: u8) -> bool {
         S == 5 && card == NT_JOKER
+    }
+
+    /// Whether `card` is the named joker as played: under `nominated_two` the joker goes
+    /// to a trick as the two of the suit its holder names, the bit below that suit's 3
+    /// (no other card of no trump uses it).
+    #[inline(always)]
+    pub(crate) fn is_named_joker(&self, card: u8) -> bool {
+        S == 5 && self.named_joker && rank_of::<S>(card) == 0 && card != NT_JOKER
+    }
+
+    /// Under the named joker, notes the suit its holder shows out of by playing `card`
+    /// (already out of the hand) to another suit's trick.
+    #[inline]
+    pub(crate) fn note_void(&mut self, player: usize, card: u8) {
+        if self.len == 0 || self.hands[player] >> NT_JOKER & 1 == 0 {
+            return;
+        }
+        let led = suit_of::<S>(self.trick[0]);
+        if suit_of::<S>(card) != led {
+            self.joker_voids |= 1 << led;
+        }
+    }
+
+    /// Adds the named joker's plays (`nominated_two`, RULES.md §2.2) when the player to
+    /// play holds it: led, as the two of each suit its holder has not shown out of;
+    /// following, as the two of the led suit while the holder has that suit, else once
+    /// as a discard (named as any suit allowed: no such two wins a trick, and the joker
+    /// is gone after it, so every naming leaves the same position).
+    pub(crate) fn named_joker_moves(&self, list: &mut MoveList<S>) {
+        let player = self.to_play();
+        if self.hands[player] >> NT_JOKER & 1 == 0 {
+            return;
+        }
+        let allowed = !self.joker_voids & ((1 << S) - 1) as u8;
+        if self.len == 0 {
+            for suit in (0..S).filter(|&s| allowed >> s & 1 == 1) {
+                // The two wins the trick only when nobody else holds the suit.
+                let alone = (1..4).all(|offset| self.suit((player + offset) & 3, suit) == 0);
+                list.push(card_at::<S>(suit, 0), if alone { 40 } else { JOKER_LED });
+            }
+            return;
+        }
+        let Some(led) = self.led_suit() else {
+            return;
+        };
+        let named = if self.suit(player, led) != 0 {
+            Some(led)
+        } else {
+            // Another suit than the led one, where allowed, keeps the trick's winning
+            // card from resting on its rank.
+            let others = allowed & !(1 << led);
+            [others, allowed]
+                .into_iter()
+                .find(|&m| m != 0)
+                .map(|m| m.trailing_zeros() as usize)
+        };
+        if let Some(suit) = named {
+            list.push(card_at::<S>(suit, 0), JOKER_PLAYED);
+        }
     }
 
     /// Whether the no-trump joker is still in a hand or in the trick in progress.
@@ -185,10 +256,17 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// The table key's share of the joker: 0 when it is out of play (or in another
     /// game) and no suit is barred, its holder plus one while in play, and 5 plus the
     /// barred suit once it is out (it leaves the bar behind). Who holds it decides who
-    /// may play it anywhere, and the bar what the leader may lead.
+    /// may play it anywhere, and the bar what the leader may lead. The named joker
+    /// (1 to 128): its holder and the suits it may no longer be named as.
     pub(crate) fn joker_code(&self) -> usize {
         if S == 5 && self.barred != NO_BAR {
             return 5 + self.barred;
+        }
+        if S == 5 && self.named_joker {
+            // The named joker's holder, and the suits it may no longer be named as.
+            return self
+                .joker_holder()
+                .map_or(0, |holder| 1 + holder * 32 + usize::from(self.joker_voids));
         }
         self.joker_holder().map_or(0, |holder| holder + 1)
     }
@@ -216,6 +294,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// every card of the second player is legal; those are added here too, highest
     /// first. Returns whether the list is complete (the joker was led).
     pub(crate) fn joker_moves(&self, list: &mut MoveList<S>) -> bool {
+        if self.named_joker {
+            self.named_joker_moves(list);
+            return false;
+        }
         let player = self.to_play();
         let holds = self.hands[player] >> NT_JOKER & 1 == 1;
         if self.len == 0 {

@@ -1,7 +1,8 @@
 //! The fast path of four-handed partnership games: Contract Bridge (the plain
-//! follow-suit rule), Deuces Wild (RULES.md §2.1) and Five Crowns suit contracts
-//! (RULES.md §2.2: five suits, the joker the lowest trump, so the plain rule again),
-//! each compiled apart ([`BridgeSearch`]'s `WILD` and suit count `S`).
+//! follow-suit rule), Deuces Wild (RULES.md §2.1) and Five Crowns (RULES.md §2.2: five
+//! suits; in a suit contract the joker the lowest trump, so the plain rule again; in no
+//! trump either joker, see [`joker`]), each compiled apart ([`BridgeSearch`]'s `WILD`
+//! and suit count `S`).
 //!
 //! Positions of the other games go to [`crate::generic`]; this path reads cards as bare
 //! 64-bit masks ([`lanes`]) and never calls the [`tenace_rules::trick::TrickRules`] hooks.
@@ -33,6 +34,7 @@ pub(crate) trait FastSearch {
         leader: usize,
         trick: &[u8],
         barred: Option<usize>,
+        named_joker: Option<u8>,
     );
     /// Whether North-South take at least `target` of the tricks left.
     fn search(&mut self, target: u8) -> bool;
@@ -50,8 +52,9 @@ impl<const WILD: bool, const S: usize> FastSearch for BridgeSearch<WILD, S> {
         leader: usize,
         trick: &[u8],
         barred: Option<usize>,
+        named_joker: Option<u8>,
     ) {
-        BridgeSearch::set_position(self, hands, trump, leader, trick, barred);
+        BridgeSearch::set_position(self, hands, trump, leader, trick, barred, named_joker);
     }
 
     fn search(&mut self, target: u8) -> bool {

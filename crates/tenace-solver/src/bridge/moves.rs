@@ -49,8 +49,9 @@ impl<const S: usize> TrickSoFar<S> {
 
 /// The cards to try at one node, best guess first.
 pub(crate) struct MoveList<const S: usize> {
-    /// At most a hand's cards: 14 in Five Crowns.
-    cards: Scored<u8, 14>,
+    /// At most a hand's cards, 14 in Five Crowns, where a lead of the named joker is
+    /// one move per suit: 13 suited cards and 5 namings.
+    cards: Scored<u8, 18>,
     /// Per suit, the cards left out as equal to a higher one of the same sequence. See
     /// [`BridgeSearch::cover_merges`] for what a result resting on the merge must fix.
     pub left_out: [u16; S],

@@ -22,7 +22,7 @@ impl Ending {
     /// The search set up at this ending.
     pub fn search(&self) -> BridgeSearch<false, 4> {
         let mut search = BridgeSearch::new(1 << 16);
-        search.set_position(self.hands, self.trump, self.leader, &[], None);
+        search.set_position(self.hands, self.trump, self.leader, &[], None, None);
         search
     }
 

@@ -27,7 +27,7 @@ use std::ops::ControlFlow;
 
 use super::cutoffs::Cutoffs;
 use super::joker::NO_BAR;
-use super::lanes::{card_at, lane, rank_bit, rank_of, suit_of};
+use super::lanes::{NT_JOKER, card_at, lane, rank_bit, rank_of, suit_of};
 use super::moves::{MoveList, highest};
 use super::tt::{NO_BEST, Shape, Table, compress};
 use crate::small_cards::SmallCards;
@@ -153,6 +153,14 @@ pub(crate) struct BridgeSearch<const WILD: bool, const S: usize> {
     pub(crate) stop: Stop,
     /// The cards that last proved bounds, per play situation.
     cutoffs: Cutoffs,
+    /// Whether the no-trump joker is named as a two (`fc_nt_joker = nominated_two`,
+    /// see [`super::joker`]) rather than unwinnable.
+    pub(crate) named_joker: bool,
+    /// Under the named joker, the suits its holder has shown out of (bit per suit): it
+    /// may not be named as one of them.
+    pub(crate) joker_voids: u8,
+    /// [`BridgeSearch::joker_voids`] before each card of the trick was played.
+    voids_at: [u8; 4],
 }
 
 impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
@@ -175,12 +183,17 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             killer: [[NO_BEST; 4]; 15],
             stop: Stop::default(),
             cutoffs: Cutoffs::new(),
+            named_joker: false,
+            joker_voids: 0,
+            voids_at: [0; 4],
         }
     }
 
     /// Sets up a position (`barred`: the suit barred from the next lead, in Five Crowns
-    /// no trump). The table and the move caches are kept while the trump suit stays the
-    /// same: the table's entries hold for every position of that strain.
+    /// no trump; `named_joker`: under the named joker of Five Crowns no trump, the suits
+    /// its holder has shown out of). The table and the move caches are kept while the
+    /// trump suit and the joker's rule stay the same: the table's entries hold for every
+    /// position of that strain.
     pub fn set_position(
         &mut self,
         hands: [u64; 4],
@@ -188,8 +201,10 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         leader: usize,
         trick: &[u8],
         barred: Option<usize>,
+        named_joker: Option<u8>,
     ) {
-        if trump != self.table_trump {
+        let named = S == 5 && trump == NT && named_joker.is_some();
+        if trump != self.table_trump || named != self.named_joker {
             self.table.clear();
             // What proved bounds under one trump misleads under another: measured on
             // full tables, keeping the cards of the last strain searched half as many
@@ -198,6 +213,8 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
             self.killer = [[NO_BEST; 4]; 15];
             self.table_trump = trump;
         }
+        self.named_joker = named;
+        self.joker_voids = named_joker.unwrap_or(0);
         self.hands = hands;
         self.suits = hands.map(|hand| std::array::from_fn(|suit| lane::<S>(hand, suit)));
         self.trump = trump;
@@ -253,12 +270,29 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         crate::targets::tricks_from_guess(left, guess, |target| self.search(target))
     }
 
+    /// Takes `card` out of `player`'s hand, or puts it back: the named joker as played
+    /// (a suit's two) is the joker's own bit in the hand, in no suit.
+    #[inline(always)]
+    fn toggle(&mut self, player: usize, card: u8) {
+        if self.is_named_joker(card) {
+            self.hands[player] ^= 1 << NT_JOKER;
+        } else {
+            self.hands[player] ^= 1 << card;
+            if !self.is_joker(card) {
+                self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+            }
+        }
+    }
+
     #[inline(always)]
     fn play(&mut self, card: u8) {
         let player = self.to_play();
-        self.hands[player] ^= 1 << card;
-        if !self.is_joker(card) {
-            self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        if S == 5 && self.named_joker {
+            self.voids_at[self.len] = self.joker_voids;
+        }
+        self.toggle(player, card);
+        if S == 5 && self.named_joker && !self.is_named_joker(card) {
+            self.note_void(player, card);
         }
         let winner = match self.len {
             0 => 0,
@@ -281,9 +315,9 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         self.len -= 1;
         let player = self.to_play();
         let card = self.trick[self.len];
-        self.hands[player] ^= 1 << card;
-        if !self.is_joker(card) {
-            self.suits[player][suit_of::<S>(card)] ^= rank_bit::<S>(card);
+        self.toggle(player, card);
+        if S == 5 && self.named_joker {
+            self.joker_voids = self.voids_at[self.len];
         }
     }
 
@@ -367,6 +401,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 self.in_play,
                 self.winner_at,
                 self.barred,
+                self.voids_at,
             );
             self.barred = self.bar_after_trick(winner);
             self.leader = winner;
@@ -380,6 +415,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
                 self.in_play,
                 self.winner_at,
                 self.barred,
+                self.voids_at,
             ) = saved;
             self.len = 4;
             if let Some(card) = won_by_rank {
@@ -443,7 +479,8 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
         if target > left {
             return (false, [0; S]);
         }
-        if left == 1 {
+        // The named joker's last trick is searched: its holder names its suit.
+        if left == 1 && !(S == 5 && self.named_joker && self.joker_live()) {
             return self.last_trick(target);
         }
         if self.stop.poll() {
@@ -696,7 +733,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// card, for only it may be played to any trick.
     #[inline]
     fn small_covered(&self, small: &SmallCards<S>, card: u8) -> bool {
-        !(WILD && is_deuce(card) || self.is_joker(card))
+        !(WILD && is_deuce(card) || self.is_joker(card) || self.is_named_joker(card))
             && small.covered(suit_of::<S>(card), rank_bit::<S>(card).into())
     }
 
@@ -704,7 +741,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// deuce answers for no other card.
     #[inline]
     fn small_failed(&self, small: &mut SmallCards<S>, card: u8, ranks: &Ranks<S>) {
-        if !(WILD && is_deuce(card) || self.is_joker(card)) {
+        if !(WILD && is_deuce(card) || self.is_joker(card) || self.is_named_joker(card)) {
             let suit = suit_of::<S>(card);
             small.failed(suit, rank_bit::<S>(card).into(), ranks[suit]);
         }
@@ -713,7 +750,7 @@ impl<const WILD: bool, const S: usize> BridgeSearch<WILD, S> {
     /// A lead as the table remembers it: suit and rank among the suit's remaining cards.
     /// (As a card index of the layout: suit times the lane width, plus that count.)
     fn hint_of(&self, card: u8) -> u8 {
-        if self.is_joker(card) {
+        if self.is_joker(card) || self.is_named_joker(card) {
             return NO_BEST;
         }
         let suit = suit_of::<S>(card);

@@ -76,9 +76,10 @@ pub(crate) struct Found<const S: usize> {
 /// Bytes an entry costs, with the list and map overhead.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + 8;
 
-/// Lists of one joker code (none, the no-trump joker's holder, or the suit it barred:
-/// ten in all), one leader and one count of tricks left: see [`Shape::bucket`].
-const BUCKETS: usize = 10 * 4 * 16;
+/// Lists of one joker code (none, the unwinnable joker's holder or the suit it barred,
+/// or the named joker's holder and the suits it may not be named as: 129 in all), one
+/// leader and one count of tricks left: see [`Shape::bucket`].
+const BUCKETS: usize = 129 * 4 * 16;
 
 /// The table.
 pub(crate) struct Table {
