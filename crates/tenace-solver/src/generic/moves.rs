@@ -145,6 +145,13 @@ impl GenericSearch {
         let alive = self.alive();
         for suit in Suit::FIVE_CROWNS {
             let lane = suit.index();
+            let deuce = 1u16 << Rank::Two as u8;
+            if self.wild_deuces && list.merged[lane] & deuce != 0 {
+                // A wild deuce left out under a card of its own hand: the result holds
+                // only where that card is still the deuce holder's.
+                let above = alive.suit_bits(suit) & !(deuce | (deuce - 1));
+                ranks[lane] |= above & above.wrapping_neg();
+            }
             if list.merged[lane] == 0 || ranks[lane] == 0 {
                 continue;
             }
