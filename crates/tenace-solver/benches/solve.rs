@@ -11,9 +11,9 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tenace_cards::{Seat, Strain};
 use tenace_rules::Vulnerability;
-use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant};
+use tenace_rules::bridge::{BridgeOptions, BridgeSetup, BridgeVariant, FiveCrownsRules};
 use tenace_rules::devils_bridge::{DevilsBridgeOptions, HandSetup};
-use tenace_rules::trick::TrickRules;
+use tenace_rules::trick::{NtJoker, TrickRules};
 use tenace_solver::{Position, Sides, Solver};
 
 fn deals(count: u64) -> Vec<BridgeSetup> {
@@ -126,8 +126,8 @@ fn bench_deuces(c: &mut Criterion) {
 /// about five: see `examples/generic_speed.rs`, case `crowns-table`).
 const CROWNS_SEEDS: [u64; 2] = [2, 7];
 
-/// The full Five Crowns table (six strains, four declarers, the default unwinnable
-/// joker) beside the Contract Bridge table of the same seeds.
+/// The full Five Crowns table (six strains, four declarers, under the default unwinnable
+/// joker and under the named one) beside the Contract Bridge table of the same seeds.
 fn bench_crowns(c: &mut Criterion) {
     let variant = BridgeVariant::FiveCrowns(Default::default());
     let seeded = |variant| {
@@ -155,6 +155,21 @@ fn bench_crowns(c: &mut Criterion) {
             for deal in &crowns {
                 let table = Solver::new()
                     .table_for(black_box(&deal.hands), &strains, |s| variant.trick_rules(s))
+                    .unwrap();
+                black_box(table);
+            }
+        })
+    });
+    // The same deals under `nominated_two`: in no trump the joker is named as a two.
+    let named = BridgeVariant::FiveCrowns(FiveCrownsRules {
+        fc_nt_joker: NtJoker::NominatedTwo,
+        ..FiveCrownsRules::default()
+    });
+    group.bench_function("five crowns table, named joker", |b| {
+        b.iter(|| {
+            for deal in &crowns {
+                let table = Solver::new()
+                    .table_for(black_box(&deal.hands), &strains, |s| named.trick_rules(s))
                     .unwrap();
                 black_box(table);
             }
