@@ -78,14 +78,16 @@ pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + 8;
 
 /// Lists of one joker code (none, the unwinnable joker's holder or the suit it barred,
 /// or the named joker's holder and the suits it may not be named as: 129 in all), one
-/// leader and one count of tricks left: see [`Shape::bucket`].
+/// leader and one count of tricks left: see [`Shape::bucket`]. The lists are made as
+/// the first entry of a bucket comes, so a Contract Bridge table, whose joker code is
+/// always 0, holds the first 64 only.
 const BUCKETS: usize = 129 * 4 * 16;
 
 /// The table.
 pub(crate) struct Table {
     /// Per bucket, keyed by the lengths, hashed by Fx: the keys are the search's own, so
     /// they need no protection from chosen collisions, and SipHash cost a visible share
-    /// of a probe.
+    /// of a probe. Grown to the highest bucket stored.
     lists: Vec<FxHashMap<u64, Vec<Entry>>>,
     entries: usize,
     capacity: usize,
@@ -145,7 +147,7 @@ impl Table {
     /// A table using at most about `bytes`.
     pub fn with_bytes(bytes: usize) -> Table {
         Table {
-            lists: (0..BUCKETS).map(|_| FxHashMap::default()).collect(),
+            lists: Vec::new(),
             entries: 0,
             capacity: (bytes / ENTRY_BYTES).max(1024),
         }
@@ -161,7 +163,11 @@ impl Table {
 
     /// A bound deciding `target`, if one is stored, and else the best lead hint.
     pub fn probe<const S: usize>(&self, shape: &Shape<S>, target: u8) -> (Option<Found<S>>, u8) {
-        let Some(list) = self.lists[shape.bucket].get(&shape.lengths) else {
+        let Some(list) = self
+            .lists
+            .get(shape.bucket)
+            .and_then(|lists| lists.get(&shape.lengths))
+        else {
             return (None, NO_BEST);
         };
         let mut hint = NO_BEST;
@@ -215,6 +221,10 @@ impl Table {
         let bounds = u128::from(lower) << LOWER_AT
             | u128::from(upper) << UPPER_AT
             | u128::from(hint) << HINT_AT;
+        debug_assert!(shape.bucket < BUCKETS, "bucket {}", shape.bucket);
+        if self.lists.len() <= shape.bucket {
+            self.lists.resize_with(shape.bucket + 1, FxHashMap::default);
+        }
         let list = self.lists[shape.bucket].entry(shape.lengths).or_default();
         list.push(Entry {
             mask: mask | bounds,
