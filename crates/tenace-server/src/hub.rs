@@ -84,6 +84,8 @@ pub struct Hub {
     pub seats: crate::my_tables::SeatIndex,
     tables: Mutex<HashMap<TableId, LiveTable>>,
     next_connection: AtomicU64,
+    /// Tables created by this process, for [`ServerConfig::deal_seed`].
+    tables_created: AtomicU64,
 }
 
 /// Runs a store call on the blocking pool.
@@ -103,6 +105,19 @@ pub async fn blocking<T: Send + 'static>(
 }
 
 impl Hub {
+    /// The seed of a new table's deals: at random, or under
+    /// [`ServerConfig::deal_seed`] the next of that seed's sequence (the first number of
+    /// a generator seeded with it plus the count, so neighbouring tables get unrelated
+    /// deals).
+    pub fn next_table_seed(&self) -> u64 {
+        use rand::{RngCore, SeedableRng};
+        let Some(base) = self.config.deal_seed else {
+            return rand::random();
+        };
+        let n = self.tables_created.fetch_add(1, Ordering::Relaxed);
+        rand::rngs::StdRng::seed_from_u64(base.wrapping_add(n)).next_u64()
+    }
+
     /// A hub over `store`, with no table loaded yet.
     pub fn new(
         store: Arc<dyn Store>,
@@ -120,6 +135,7 @@ impl Hub {
             seats: crate::my_tables::SeatIndex::default(),
             tables: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
+            tables_created: AtomicU64::new(0),
         }
     }
 

@@ -75,6 +75,10 @@ pub struct ServerConfig {
     /// Called with each accepted socket once the server has set its options (tests read
     /// `TCP_NODELAY` through it).
     pub on_accept: Option<AcceptHook>,
+    /// Deals every new table from this seed and the number of tables this process has
+    /// created before it, so a server's deals replay (tests, demonstrations); `None`
+    /// deals each at random. Whoever knows it knows every hand: never on a public server.
+    pub deal_seed: Option<u64>,
 }
 
 /// The default [`ServerConfig::header_timeout`].
@@ -93,6 +97,7 @@ impl Default for ServerConfig {
             header_timeout: HEADER_TIMEOUT,
             body_timeout: BODY_TIMEOUT,
             on_accept: None,
+            deal_seed: None,
         }
     }
 }

@@ -107,7 +107,7 @@ struct Creation {
     bots: Vec<(String, String)>,
 }
 
-fn read_creation(body: &Bytes) -> Result<Creation, ApiError> {
+fn read_creation(body: &Bytes, seed: u64) -> Result<Creation, ApiError> {
     let mut map = object(body)?;
     let game = string(&mut map, "game")?.ok_or_else(|| ApiError::bad("game", "missing"))?;
     let kind = match string(&mut map, "match")? {
@@ -150,7 +150,6 @@ fn read_creation(body: &Bytes) -> Result<Creation, ApiError> {
         }
     };
     no_more(&map)?;
-    let seed = rand::random::<u64>();
     let setup = TableSetup::new(&game, kind, options, seed, settings)?;
     Ok(Creation {
         setup,
@@ -169,7 +168,7 @@ pub async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let player = identity::require(&hub, &headers).await?;
-    let creation = read_creation(&body_of(body)?)?;
+    let creation = read_creation(&body_of(body)?, hub.next_table_seed())?;
     // The bots are checked on a scratch table first, so a bad seat creates nothing.
     let host = Actor::Player {
         id: player.id.0,

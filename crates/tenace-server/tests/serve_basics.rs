@@ -414,3 +414,46 @@ async fn an_away_player_is_stood_in_for_and_takes_the_seat_back() {
     assert_eq!(status, 404, "a private table is unknown to a stranger");
     server.stop().await;
 }
+
+/// South's hand at each of two bridge tables created in turn on a new server dealt from
+/// `deal_seed`.
+async fn south_hands(deal_seed: Option<u64>) -> Vec<Value> {
+    let (_dir, db) = temp_db();
+    let config = tenace_server::ServerConfig {
+        deal_seed,
+        bot_pacing: Some(std::time::Duration::ZERO),
+        ..tenace_server::ServerConfig::default()
+    };
+    let server = Server::start_with(&db, config).await;
+    let host = server.player().await;
+    let mut hands = Vec::new();
+    for _ in 0..2 {
+        let body = json!({"game": "bridge", "bots": {"N": "basic", "E": "basic", "W": "basic"}});
+        let table = server.create(&host, body).await;
+        let mut client = server.connect(table, &host).await;
+        let sat = client.command(json!({"type": "sit", "seat": "S"})).await;
+        assert_eq!(sat["type"], "ack", "{sat}");
+        let view = client
+            .view_where(|v| v["deal"]["hands"]["S"].is_array())
+            .await;
+        hands.push(view["deal"]["hands"]["S"].clone());
+    }
+    server.stop().await;
+    hands
+}
+
+/// `tenace serve --deal-seed`: two servers of one seed deal their tables alike, a
+/// server's second table differs from its first, and without a seed the deals differ.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_seed_deals_the_same_tables_on_every_run() {
+    let first = south_hands(Some(7)).await;
+    let again = south_hands(Some(7)).await;
+    assert_eq!(first, again, "the same seed, the same deals");
+    assert_ne!(first[0], first[1], "a second table has a deal of its own");
+    assert_ne!(
+        south_hands(Some(8)).await,
+        first,
+        "another seed, other deals"
+    );
+    assert_ne!(south_hands(None).await, first, "no seed: deals at random");
+}

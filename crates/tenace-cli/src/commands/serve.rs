@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// besides the server's own. Repeat for several.
     #[arg(long = "allow-origin")]
     allow_origin: Vec<String>,
+    /// Deal every new table from this seed and the number of tables created before it,
+    /// so the server's deals replay (tests, demonstrations). By default each table is
+    /// dealt at random. Whoever knows the seed knows every hand: never on a public server.
+    #[arg(long)]
+    deal_seed: Option<u64>,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C.
@@ -68,6 +73,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         let _ = out.flush();
         let config = ServerConfig {
             allowed_origins: args.allow_origin,
+            deal_seed: args.deal_seed,
             ..ServerConfig::default()
         };
         tenace_server::serve(listener, store, config, stop_signal())

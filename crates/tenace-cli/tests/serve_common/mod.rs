@@ -44,9 +44,25 @@ impl Server {
         Server::start_at(db, log, "127.0.0.1:0")
     }
 
+    /// [`Server::start`] with `--deal-seed`: the deals of the tables it creates are
+    /// always the same.
+    pub fn start_dealt(db: &Path, log: &Path, deal_seed: u64) -> Result<Server, String> {
+        Server::spawn(db, log, "127.0.0.1:0", Some(deal_seed))
+    }
+
     /// [`Server::start`] on a given address: a restart on the port a page already knows
     /// (the browser tests reconnect to it).
     pub fn start_at(db: &Path, log: &Path, listen: &str) -> Result<Server, String> {
+        Server::spawn(db, log, listen, None)
+    }
+
+    /// Starts `tenace serve` on `listen`, with `--deal-seed` when given.
+    fn spawn(
+        db: &Path,
+        log: &Path,
+        listen: &str,
+        deal_seed: Option<u64>,
+    ) -> Result<Server, String> {
         let stderr = File::options()
             .create(true)
             .append(true)
@@ -55,6 +71,7 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
             .args(["serve", "--listen", listen, "--db"])
             .arg(db)
+            .args(deal_seed.map(|seed| format!("--deal-seed={seed}")))
             .env(
                 "RUST_LOG",
                 std::env::var("RUST_LOG").unwrap_or_else(|_| "info".into()),
