@@ -84,7 +84,8 @@ pub struct Hub {
     pub seats: crate::my_tables::SeatIndex,
     tables: Mutex<HashMap<TableId, LiveTable>>,
     next_connection: AtomicU64,
-    /// Tables created by this process, for [`ServerConfig::deal_seed`].
+    /// Table creations asked of this process (refused ones too), for
+    /// [`ServerConfig::deal_seed`].
     tables_created: AtomicU64,
 }
 

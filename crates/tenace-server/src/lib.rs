@@ -75,8 +75,8 @@ pub struct ServerConfig {
     /// Called with each accepted socket once the server has set its options (tests read
     /// `TCP_NODELAY` through it).
     pub on_accept: Option<AcceptHook>,
-    /// Deals every new table from this seed and the number of tables this process has
-    /// created before it, so a server's deals replay (tests, demonstrations); `None`
+    /// Deals every new table from this seed and the number of table creations this
+    /// process was asked for before it (refused ones too), so a server's deals replay (tests, demonstrations); `None`
     /// deals each at random. Whoever knows it knows every hand: never on a public server.
     pub deal_seed: Option<u64>,
 }

@@ -1,7 +1,7 @@
 //! A position to solve: the hands, the trick rules, whose lead, the trick in progress.
 
 use tenace_cards::{BySeat, Card, CardSet, Player, Seat, Strain, Suit};
-use tenace_rules::trick::{NtJoker, SpecialRule, Trick, TrickRules};
+use tenace_rules::trick::{SpecialRule, Trick, TrickRules};
 use thiserror::Error;
 
 /// Who plays with whom.
@@ -265,8 +265,7 @@ impl Position {
             }
             // A suit contract under either option (the joker a trump), and no trump with
             // its lead restriction under the unwinnable joker or as the named two.
-            SpecialRule::Joker(NtJoker::Unwinnable) => Some(FastRules::FiveCrowns),
-            SpecialRule::Joker(NtJoker::NominatedTwo) => Some(FastRules::FiveCrowns),
+            SpecialRule::Joker(_) => Some(FastRules::FiveCrowns),
             _ => None,
         }
     }
@@ -282,4 +281,14 @@ pub(crate) enum FastRules {
     /// Five Crowns (RULES.md §2.2) over five suits: in a suit contract the plain rule,
     /// the joker the lowest trump; in no trump the unwinnable joker.
     FiveCrowns,
+}
+
+/// The suits (bit per suit index) a player's `barred` cards (what they have shown they
+/// cannot hold) cover whole: the suits they have shown out of, which a named joker may
+/// not be named as.
+pub(crate) fn suits_shown_out(barred: CardSet) -> u8 {
+    Suit::FIVE_CROWNS
+        .into_iter()
+        .filter(|&s| barred.is_superset(CardSet::full_suit(s)))
+        .fold(0, |m, s| m | 1 << s.index())
 }

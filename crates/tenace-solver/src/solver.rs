@@ -6,7 +6,7 @@ use tenace_rules::trick::TrickRules;
 use crate::bridge::lanes::{card_at, five_suit_index};
 use crate::bridge::{BridgeSearch, FastSearch, NT};
 use crate::generic::{GenericPosition, GenericSearch, Roles};
-use crate::position::{FastRules, Position, Sides, SolveError};
+use crate::position::{FastRules, Position, Sides, SolveError, suits_shown_out};
 use crate::table::DdTable;
 
 /// The default memory of a solver: 64 MiB for each of its two tables.
@@ -528,21 +528,16 @@ impl Solver {
         // Under the named joker (`nominated_two`, no trump) the joker in a hand is the
         // unwinnable one's bit; played, it is the two of the suit it was named as.
         let named = position.rules.joker_is_named() && position.rules.trump.is_none();
-        let trick: Vec<u8> = (0..position.trick.cards().len())
-            .map(|i| match position.trick.cards()[i] {
+        let trick: Vec<u8> = (position.trick.cards().iter().enumerate())
+            .map(|(i, &card)| match card {
                 Card::JOKER if named => Some(card_at::<5>(position.trick.suit_at(i)?.index(), 0)),
                 card => index(card),
             })
             .collect::<Option<_>>()?;
         let named_joker = named.then(|| {
             let holder = position.hands.iter().position(|h| h.contains(Card::JOKER));
-            holder.map_or(0, |h| {
-                let shown = position.barred.get(h).copied().unwrap_or(CardSet::EMPTY);
-                Suit::FIVE_CROWNS
-                    .iter()
-                    .filter(|&&s| shown.is_superset(CardSet::full_suit(s)))
-                    .fold(0u8, |m, s| m | 1 << s.index())
-            })
+            let shown = holder.and_then(|h| position.barred.get(h).copied());
+            suits_shown_out(shown.unwrap_or(CardSet::EMPTY))
         });
         let search: &mut dyn FastSearch = match rules {
             FastRules::Bridge => &mut self.bridge,

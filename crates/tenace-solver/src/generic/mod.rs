@@ -359,13 +359,7 @@ impl GenericSearch {
         let holder = self.hands[..self.players]
             .iter()
             .position(|h| h.contains(Card::JOKER))?;
-        let barred = self.barred[holder];
-        Some(
-            Suit::FIVE_CROWNS
-                .into_iter()
-                .filter(|&s| barred.is_superset(CardSet::full_suit(s)))
-                .fold(0, |m, s| m | 1 << s.index()),
-        )
+        Some(crate::position::suits_shown_out(self.barred[holder]))
     }
 
     /// The counted players' tricks in the last trick, every card forced, and the winning
