@@ -55,6 +55,29 @@ def ensure_venv(path):
     os.execv(python, [python] + sys.argv)
 
 
+def parse_with_engine_arguments(parser):
+    """Adds --tenace and --venv, parses, and re-runs the script inside the venv."""
+    parser.add_argument("--tenace", help="the tenace binary (default: build it with cargo)")
+    parser.add_argument(
+        "--venv",
+        default=os.path.join(ROOT, "target", "openspiel-venv"),
+        help="where to make the virtual environment with open_spiel",
+    )
+    args = parser.parse_args()
+    ensure_venv(args.venv)
+    return args
+
+
+def tenace_binary(args, profile):
+    """The binary --tenace names, else the one cargo builds in `profile`."""
+    if args.tenace:
+        return args.tenace
+    flags = ["--release"] if profile == "release" else []
+    subprocess.run(["cargo", "build", "-q", *flags, "-p", "tenace-cli"], cwd=ROOT, check=True)
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    return os.path.join(target, profile, "tenace")
+
+
 def card_name(action):
     return SUITS[action % 4] + RANKS[action // 4]
 
@@ -184,21 +207,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=500, help="hands to compare")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the play")
-    parser.add_argument("--tenace", help="the tenace binary (default: build it with cargo)")
-    parser.add_argument(
-        "--venv",
-        default=os.path.join(ROOT, "target", "openspiel-venv"),
-        help="where to make the virtual environment with open_spiel",
-    )
-    args = parser.parse_args()
-    ensure_venv(args.venv)
+    args = parse_with_engine_arguments(parser)
     import pyspiel  # noqa: E402, only importable inside the venv
 
-    binary = args.tenace
-    if binary is None:
-        subprocess.run(["cargo", "build", "-q", "-p", "tenace-cli"], cwd=ROOT, check=True)
-        target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-        binary = os.path.join(target, "debug", "tenace")
+    binary = tenace_binary(args, "debug")
 
     rng = random.Random(args.seed)
     tenace = Tenace(binary)

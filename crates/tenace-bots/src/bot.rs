@@ -122,7 +122,9 @@ impl FromStr for Level {
 pub struct BotOptions {
     /// The time budget of one decision, in milliseconds; `None` for none.
     pub think_ms: Option<u64>,
-    /// The most samples one decision solves (at least one is always solved).
+    /// The most samples one decision solves (at least one is always solved); Devil's
+    /// Bridge, whose samples are played out rather than solved, takes
+    /// [`crate::expert::PLAYED_OUT_SAMPLES_PER_SOLVE`] times as many.
     pub samples: usize,
 }
 

@@ -40,7 +40,7 @@ fn card_tricks(card: Card, hand: CardSet, trump: Option<Suit>, players: usize) -
 }
 
 /// The expected tricks of a hand the bidder can see.
-fn expected_tricks(hand: CardSet, trump: Option<Suit>, players: usize) -> f32 {
+pub(crate) fn expected_tricks(hand: CardSet, trump: Option<Suit>, players: usize) -> f32 {
     let mut t: f32 = hand
         .iter()
         .map(|c| card_tricks(c, hand, trump, players))

@@ -38,6 +38,7 @@ pub mod bidding;
 mod bot;
 mod bridgette;
 mod devils;
+mod devils_play;
 pub mod expert;
 pub mod hand_eval;
 pub mod play;

@@ -47,10 +47,11 @@ impl Goal {
 
 /// One playable option: a card, with the suit a named joker is played as.
 #[derive(Debug, Clone, Copy)]
-struct Playable {
-    action: Action,
-    card: Card,
-    named: Option<Suit>,
+pub(crate) struct Playable {
+    pub action: Action,
+    pub card: Card,
+    /// The suit a named joker is played as.
+    pub named: Option<Suit>,
 }
 
 fn options(legal: &[Action]) -> Vec<Playable> {
@@ -73,23 +74,25 @@ fn options(legal: &[Action]) -> Vec<Playable> {
 }
 
 /// A card's worth for choosing the lowest: its rank, colons and an unwinnable joker 0.
-fn rank_value(card: Card) -> u8 {
+pub(crate) fn rank_value(card: Card) -> u8 {
     card.rank()
         .map_or(if card == Card::JOKER { 1 } else { 0 }, |r| r as u8)
 }
 
 /// The play's view of the table, built once per decision.
-struct Table<'a, 'b> {
-    info: &'b SeatInfo<'a>,
-    rules: TrickRules,
-    trick: Trick,
-    hand: CardSet,
-    unseen: CardSet,
-    goal: Goal,
+pub(crate) struct Table<'a, 'b> {
+    pub info: &'b SeatInfo<'a>,
+    pub rules: TrickRules,
+    pub trick: Trick,
+    /// The actor's hand.
+    pub hand: CardSet,
+    /// The cards still unseen: in the others' hands or not dealt.
+    pub unseen: CardSet,
+    pub goal: Goal,
 }
 
 impl Table<'_, '_> {
-    fn trump(&self) -> Option<Suit> {
+    pub(crate) fn trump(&self) -> Option<Suit> {
         self.rules.trump
     }
 
@@ -98,7 +101,7 @@ impl Table<'_, '_> {
     }
 
     /// Whether playing `o` now puts it on top of the trick.
-    fn wins_now(&self, o: &Playable) -> bool {
+    pub(crate) fn wins_now(&self, o: &Playable) -> bool {
         let mut t = self.trick;
         t.push_as(o.card, self.rules.effective_suit(o.card, o.named));
         self.rules.winning_position(&t) == t.cards().len() - 1
@@ -124,7 +127,7 @@ impl Table<'_, '_> {
     }
 
     /// The players still to play to this trick after the actor.
-    fn still_to_play(&self) -> usize {
+    pub(crate) fn still_to_play(&self) -> usize {
         self.info.view.players - self.trick.cards().len() - 1
     }
 
@@ -139,7 +142,7 @@ impl Table<'_, '_> {
 
     /// How useful a card is to keep: trumps and sure winners most, then honours, then
     /// cards of long suits; the least useful card is the one to throw.
-    fn keep_value(&self, card: Card) -> i32 {
+    pub(crate) fn keep_value(&self, card: Card) -> i32 {
         let mut v = i32::from(rank_value(card));
         if self.is_trump(card) {
             v += 40;
@@ -187,7 +190,10 @@ pub(crate) fn choose_card(info: &SeatInfo, legal: &[Action], goal: Goal) -> Opti
         unseen: info.unseen(),
         goal,
     };
-    let (o, why) = if trick.is_empty() {
+    let (o, why) = if let Goal::Exactly(need) = goal {
+        // Devil's Bridge while the bid can be made: one player among several.
+        crate::devils_play::choose(&table, &opts, need)
+    } else if trick.is_empty() {
         lead(&table, &opts)
     } else if goal.wants_tricks() {
         follow_to_win(&table, &opts)

@@ -5,6 +5,7 @@
 use rand::RngCore;
 use tenace_cards::Player;
 use tenace_rules::bridge::BridgeDeal;
+use tenace_rules::devils_bridge::DevilsHand;
 use tenace_rules::{Action, AnyGame, Game, View};
 
 use crate::basic::BasicBot;
@@ -46,8 +47,9 @@ impl<'a> Sampler<'a> {
             };
             let misfits = match &game {
                 AnyGame::Bridge(deal) => auction_misfits(self.view, deal),
-                // Devil's Bridge bids and Bridgette's calls are not filtered: their
-                // deals are free but for what the play showed.
+                AnyGame::DevilsBridge(hand) => bid_misfits(self.view, hand),
+                // Bridgette's calls are not filtered: its deals are free but for what
+                // the exchange and the play showed.
                 _ => 0,
             };
             if misfits == 0 {
@@ -91,4 +93,30 @@ fn auction_misfits(view: &View, sample: &BridgeDeal) -> usize {
         replay.apply_unchecked(m.player, m.action);
     }
     misfits
+}
+
+/// How far a Devil's Bridge bid may stray from the basic player's estimate of the
+/// bidder's hand and still fit: other players judge hands their own way, so only a bid
+/// far from the estimate says the sampled hand is unlike theirs.
+const BID_TOLERANCE: f32 = 1.0;
+
+/// How many bids of the players whose hands the viewer cannot see are further than
+/// [`BID_TOLERANCE`] from the tricks the sampled hand, as dealt, should take. A blind
+/// hand's bids are judged on the others' cards, so they say nothing of the bidder's.
+fn bid_misfits(view: &View, sample: &DevilsHand) -> usize {
+    if view.blind {
+        return 0;
+    }
+    let setup = sample.setup();
+    let trump = setup.trump_card.and_then(|c| c.suit());
+    (0..view.players)
+        .filter(|&p| view.hands.get(p).is_none_or(|h| h.is_none()))
+        .filter_map(|p| {
+            let bid = view.bids.get(p).copied().flatten()?;
+            let dealt = *setup.hands.0.get(p)?;
+            let estimate = crate::devils::expected_tricks(dealt, trump, view.players);
+            Some((estimate - f32::from(bid)).abs() > BID_TOLERANCE)
+        })
+        .filter(|&misfit| misfit)
+        .count()
 }

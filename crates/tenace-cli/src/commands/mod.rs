@@ -167,8 +167,9 @@ pub struct ThinkArgs {
     /// sampling when the time is spent, after at least one sample.
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
-    /// The most deals the expert samples and solves per decision (default 40). Given
-    /// without --think-ms, the expert has no clock and a run replays exactly.
+    /// The most deals the expert samples and solves per decision (default 40; Devil's
+    /// Bridge plays ten times as many out). Given without --think-ms, the expert has no
+    /// clock and a run replays exactly.
     #[arg(long, value_name = "N")]
     pub samples: Option<usize>,
 }
