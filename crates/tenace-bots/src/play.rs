@@ -12,9 +12,9 @@
 //!   cover an honour with an honour. Third hand high: the cheapest card that wins. Last
 //!   to play: win as cheaply as possible. Void while the opponents win: ruff as low as
 //!   will do. Cannot win: the lowest card of the least useful suit.
-//! * **Devil's Bridge** aims at its bid exactly: while short of it, it plays as above to
-//!   win; at or past it, it ducks, playing the highest card that cannot win (a card below
-//!   the current winner never wins the trick).
+//! * **Devil's Bridge** aims at its bid exactly, one player among several, and weighs
+//!   its cards in [`crate::devils_play`] instead; once the bid is out of reach under
+//!   `tricks_plus_bonus` it takes every trick it can by the maxims above.
 //! * **Bridgette**: a colon counts as the lowest card, so a colon of the led card's group
 //!   goes when the trick is lost anyway (it keeps a real card and blocks the suit), and a
 //!   Grand or Royal colon is led as a sure winner once every card that beats it is gone.
@@ -34,15 +34,6 @@ pub enum Goal {
     MostTricks,
     /// Exactly this many more tricks (Devil's Bridge: the bid less the tricks won).
     Exactly(i32),
-}
-
-impl Goal {
-    fn wants_tricks(self) -> bool {
-        match self {
-            Goal::MostTricks => true,
-            Goal::Exactly(n) => n > 0,
-        }
-    }
 }
 
 /// One playable option: a card, with the suit a named joker is played as.
@@ -88,7 +79,6 @@ pub(crate) struct Table<'a, 'b> {
     pub hand: CardSet,
     /// The cards still unseen: in the others' hands or not dealt.
     pub unseen: CardSet,
-    pub goal: Goal,
 }
 
 impl Table<'_, '_> {
@@ -188,37 +178,19 @@ pub(crate) fn choose_card(info: &SeatInfo, legal: &[Action], goal: Goal) -> Opti
         trick,
         hand,
         unseen: info.unseen(),
-        goal,
     };
     let (o, why) = if let Goal::Exactly(need) = goal {
         // Devil's Bridge while the bid can be made: one player among several.
         crate::devils_play::choose(&table, &opts, need)
     } else if trick.is_empty() {
         lead(&table, &opts)
-    } else if goal.wants_tricks() {
-        follow_to_win(&table, &opts)
     } else {
-        duck(&table, &opts)
+        follow_to_win(&table, &opts)
     };
     Some(Decision::new(o.action, why))
 }
 
 fn lead<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) {
-    if !t.goal.wants_tricks() {
-        // Lead the card least likely to win: low, not a trump, from a short suit.
-        let o = opts
-            .iter()
-            .min_by_key(|o| {
-                (
-                    t.is_trump(o.card),
-                    t.is_master(o.card),
-                    rank_value(o.card),
-                    o.card,
-                )
-            })
-            .expect("options are never empty");
-        return (o, "duck: lead the card least likely to win".into());
-    }
     if let Some(o) = draw_trumps(t, opts) {
         return (o, "draw trumps".into());
     }
@@ -460,27 +432,4 @@ fn follow_to_win<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) 
             "cannot win: play the least useful card".into(),
         ),
     }
-}
-
-/// At or past the bid in Devil's Bridge: keep off the trick.
-fn duck<'o>(t: &Table, opts: &'o [Playable]) -> (&'o Playable, String) {
-    let losers: Vec<&Playable> = opts.iter().filter(|o| !t.wins_now(o)).collect();
-    if let Some(o) = losers
-        .iter()
-        .max_by_key(|o| (t.is_trump(o.card), rank_value(o.card)))
-    {
-        return (o, "at the bid: the highest card that cannot win".into());
-    }
-    // Every card wins for now: the last player takes it with the highest card (it is
-    // gone either way); earlier, the lowest, so a later player may still overtake.
-    let o = if t.still_to_play() == 0 {
-        opts.iter().max_by_key(|o| rank_value(o.card))
-    } else {
-        opts.iter().min_by_key(|o| rank_value(o.card))
-    }
-    .expect("options are never empty");
-    (
-        o,
-        "at the bid, forced to win: hoping to be overtaken".into(),
-    )
 }
