@@ -2,21 +2,23 @@
 //! tricks, with nobody on anyone's side.
 //!
 //! The partnership maxims of [`crate::play`] (second hand low, third hand high) answer
-//! "how do we take the most tricks"; here the question is "which card leaves me nearest
-//! my bid". So every legal card is weighed the same way:
+//! "how do we take the most tricks"; here the question is "which card gives the best
+//! chance of taking exactly the tricks I still need". So every legal card is weighed the
+//! same way, from two kinds of chance:
 //!
 //! * the chance it takes this trick ([`trick_chance`]): none if something already played
 //!   beats it, certain if it wins and nobody plays after it, otherwise the chance nobody
 //!   behind beats it (higher unseen cards of its suit, a ruff);
-//! * the tricks the cards kept should take later ([`hand_tricks`]), estimated card by
-//!   card from the unseen cards that beat each;
+//! * each kept card's chance of a trick later ([`card_chance`]), from the unseen cards
+//!   that beat it and how many of them were dealt at all;
 //!
-//! and the card whose sum is nearest the tricks still needed is played. Short of the bid
-//! that means winning cheaply and ruffing; at it, the highest card that loses; over-strong
-//! (more winners than tricks wanted, the hand the bids left unwanted tricks to), shedding
-//! high cards while someone else's card is winning. Ties go to keeping the cards that
-//! matter least: with tricks to spare the low cards are thrown, short of them the low
-//! cards are kept as losers to lead later.
+//! taken as independent, they give the chance of exactly the tricks needed, and the card
+//! with the best chance is played. Short of the bid that means winning cheaply and
+//! ruffing; at it, the highest card that loses; over-strong (more winners than tricks
+//! wanted, the hand the bids left unwanted tricks to), shedding high cards while someone
+//! else's card is winning. Near-ties go to keeping the cards that matter: short of the
+//! bid the likelier winner, then the cheaper card, is played; otherwise the card nearest
+//! to useless goes.
 
 use tenace_cards::{Card, CardSet, Suit};
 
@@ -170,8 +172,7 @@ fn exactly(chances: &[f32], need: usize) -> f32 {
 }
 
 /// The chance `o` takes the trick it is played to.
-fn trick_chance(t: &Table, o: &Playable) -> f32 {
-    let outlook = Outlook::of(t);
+fn trick_chance(t: &Table, outlook: &Outlook, o: &Playable) -> f32 {
     if !t.wins_now(o) {
         return 0.0;
     }
@@ -182,7 +183,7 @@ fn trick_chance(t: &Table, o: &Playable) -> f32 {
     let Some(suit) = t.rules.effective_suit(o.card, o.named) else {
         return 0.0;
     };
-    let higher = higher_unseen(&outlook, o.card) as i32;
+    let higher = higher_unseen(outlook, o.card) as i32;
     // Each higher card unseen is in the hand of someone behind with the chance that it
     // was dealt and that their share of the others' cards gives.
     let share = behind as f32 / t.info.view.players.saturating_sub(1).max(1) as f32;
@@ -192,26 +193,25 @@ fn trick_chance(t: &Table, o: &Playable) -> f32 {
         // A ruff: only a higher trump from someone also void beats it.
         return (1.0 - 0.5 * (1.0 - not_beaten)).clamp(0.0, 1.0);
     }
-    not_beaten * ruff_risk(&outlook, suit, behind)
+    not_beaten * ruff_risk(outlook, suit, behind)
 }
 
 /// Devil's Bridge's choice while the bid can still be made: the card that gives the
 /// best chance of taking exactly `need` more tricks, this one and the later ones taken
 /// as independent chances.
 pub(crate) fn choose<'o>(t: &Table, opts: &'o [Playable], need: i32) -> (&'o Playable, String) {
-    let need_tricks = need.max(0) as usize;
-    let need = need_tricks as f32;
+    let need = need.max(0) as usize;
     let outlook = Outlook::of(t);
     // (1 - the chance of the bid exactly, the chance of this trick, the card)
     let scored: Vec<(f32, f32, &Playable)> = opts
         .iter()
         .map(|o| {
-            let now = trick_chance(t, o);
+            let now = trick_chance(t, &outlook, o);
             let mut rest = t.hand;
             rest.remove(o.card);
             let mut chances = card_chances(&outlook, rest);
             chances.push(now);
-            (1.0 - exactly(&chances, need_tricks), now, o)
+            (1.0 - exactly(&chances, need), now, o)
         })
         .collect();
     let best = scored.iter().map(|s| s.0).fold(f32::INFINITY, f32::min);
@@ -219,7 +219,7 @@ pub(crate) fn choose<'o>(t: &Table, opts: &'o [Playable], need: i32) -> (&'o Pla
     let near: Vec<&(f32, f32, &Playable)> = scored.iter().filter(|s| s.0 <= best + 0.02).collect();
     let short = {
         let now_best = near.iter().map(|s| s.1).fold(0.0, f32::max);
-        now_best > 0.0 && need > 0.0
+        now_best > 0.0 && need > 0
     };
     let &&(_, now, o) = near
         .iter()
@@ -235,7 +235,7 @@ pub(crate) fn choose<'o>(t: &Table, opts: &'o [Playable], need: i32) -> (&'o Pla
             .then(b.2.card.cmp(&a.2.card))
         })
         .expect("options are never empty");
-    let why = if need == 0.0 {
+    let why = if need == 0 {
         if now > 0.0 {
             "at my bid, but every card may win: the one likeliest to be overtaken"
         } else {
