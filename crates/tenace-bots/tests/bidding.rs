@@ -170,7 +170,7 @@ fn five_crowns_counts_the_king_as_top_and_opens_0nt() {
 
 #[test]
 fn every_rule_has_a_meaning() {
-    for rule in tenace_bots::bidding::SYSTEM {
+    for rule in tenace_bots::bidding::all_rules() {
         assert!(
             !rule.meaning.is_empty() && !rule.name.is_empty(),
             "{rule:?}"

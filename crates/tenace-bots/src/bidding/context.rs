@@ -2,7 +2,7 @@
 //! calls are legal.
 
 use tenace_cards::{Player, Strain, Suit};
-use tenace_rules::{Action, Bid, Call, View};
+use tenace_rules::{Action, Bid, Call, View, Vulnerability};
 
 use crate::hand_eval::DeckStyle;
 
@@ -64,6 +64,16 @@ pub struct AuctionContext {
     pub zero_nt: bool,
     /// What partner has shown.
     pub partner: Shown,
+    /// The calls from the opening bid on (empty before it): what [`Self::is`] matches.
+    pub auction: Vec<Call>,
+    /// How many passed before the opening bid (2 or 3: a third or fourth seat opening).
+    pub passes_before_opening: usize,
+    /// Whether I passed before anyone opened: a passed hand, at most 11 HCP.
+    pub passed_hand: bool,
+    /// Whether my side is vulnerable.
+    pub we_vulnerable: bool,
+    /// Whether the opponents are vulnerable.
+    pub they_vulnerable: bool,
 }
 
 impl AuctionContext {
@@ -92,6 +102,19 @@ impl AuctionContext {
         let zero_nt = zero_nt || style == DeckStyle::FiveCrowns;
         let stage = stage_of(&calls, me);
         let partner = super::shown::partner_shown(&calls, me.offset(2, 4), style);
+        let passes_before_opening = calls.iter().take_while(|(_, c)| *c == Call::Pass).count();
+        let auction = from_opening(&calls);
+        let passed_hand = calls[..passes_before_opening].iter().any(|&(p, _)| p == me);
+        let vulnerable = |p: Player| {
+            // Players 0 and 2 are North and South.
+            let ns = p.0.is_multiple_of(2);
+            match view.vulnerability {
+                Some(Vulnerability::Both) => true,
+                Some(Vulnerability::NorthSouth) => ns,
+                Some(Vulnerability::EastWest) => !ns,
+                _ => false,
+            }
+        };
         Some(AuctionContext {
             me,
             calls,
@@ -100,7 +123,52 @@ impl AuctionContext {
             style,
             zero_nt,
             partner,
+            auction,
+            passes_before_opening,
+            passed_hand,
+            we_vulnerable: vulnerable(me),
+            they_vulnerable: vulnerable(me.offset(1, 4)),
         })
+    }
+
+    /// Whether the auction from the opening bid on is exactly `pattern`: the calls as the
+    /// engine writes them, separated by spaces, with `|` between alternatives and `*` for
+    /// any call. Who made them follows from the length: the pattern `"1NT P 2C P"` is
+    /// my rebid after opening 1NT, `"1NT P"` my response, `"1NT"` my overcall.
+    ///
+    /// ```
+    /// # use tenace_bots::bidding::AuctionContext;
+    /// # fn check(ctx: &AuctionContext) {
+    /// if ctx.is("1NT P 2C P") {
+    ///     // opener answers Stayman
+    /// }
+    /// # }
+    /// ```
+    pub fn is(&self, pattern: &str) -> bool {
+        auction_is(&self.auction, pattern)
+    }
+
+    /// Whether the auction so far begins with `pattern` (see [`Self::is`]).
+    pub fn starts(&self, pattern: &str) -> bool {
+        let tokens: Vec<&str> = pattern.split_whitespace().collect();
+        tokens.len() <= self.auction.len()
+            && tokens
+                .iter()
+                .zip(&self.auction)
+                .all(|(t, &c)| token_matches(t, c))
+    }
+
+    /// The call `i` places after the opening bid (0 is the opening), if made.
+    pub fn call_at(&self, i: usize) -> Option<Call> {
+        self.auction.get(i).copied()
+    }
+
+    /// The bid `i` places after the opening bid, if that call was a bid.
+    pub fn bid_at(&self, i: usize) -> Option<Bid> {
+        match self.call_at(i)? {
+            Call::Bid(b) => Some(b),
+            _ => None,
+        }
     }
 
     /// My partner.
@@ -245,6 +313,50 @@ impl AuctionContext {
     /// Whether the opponents have bid at all.
     pub fn opponents_bid(&self) -> bool {
         !self.opponent_bids().is_empty()
+    }
+}
+
+/// Whether the calls from the opening on are exactly `pattern` (see [`AuctionContext::is`]).
+pub(crate) fn auction_is(auction: &[Call], pattern: &str) -> bool {
+    let mut tokens = pattern.split_whitespace();
+    let mut calls = auction.iter();
+    loop {
+        match (tokens.next(), calls.next()) {
+            (None, None) => return true,
+            (Some(t), Some(&c)) if token_matches(t, c) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The calls from the opening bid on.
+pub(crate) fn from_opening(calls: &[(Player, Call)]) -> Vec<Call> {
+    calls
+        .iter()
+        .skip_while(|(_, c)| *c == Call::Pass)
+        .map(|&(_, c)| c)
+        .collect()
+}
+
+/// Whether one token of a pattern (`1NT`, `P|2C`, `*`) matches the call.
+fn token_matches(token: &str, call: Call) -> bool {
+    token.split('|').any(|alt| alt == "*" || call_is(alt, call))
+}
+
+/// Whether the call is written `name`, without allocating: the sampler asks often.
+fn call_is(name: &str, call: Call) -> bool {
+    match call {
+        Call::Pass => name == "P",
+        Call::Double => name == "X",
+        Call::Redouble => name == "XX",
+        Call::Bid(b) => {
+            let mut chars = name.chars();
+            chars.next().and_then(|c| c.to_digit(10)) == Some(u32::from(b.level))
+                && match b.strain {
+                    Strain::NoTrump => chars.as_str() == "NT",
+                    Strain::Suit(s) => chars.next() == Some(s.letter()) && chars.next().is_none(),
+                }
+        }
     }
 }
 

@@ -38,7 +38,7 @@ pub mod rules;
 mod shown;
 
 pub use context::{AuctionContext, Shown, Stage};
-pub use rules::{BidRule, SYSTEM};
+pub use rules::{BidRule, SYSTEM, all_rules};
 
 use tenace_rules::{Action, Call};
 
@@ -47,8 +47,7 @@ use crate::hand_eval::HandFacts;
 
 /// The first rule of the bidder's stage that applies and gives a legal call, if any.
 pub fn matching_rule(h: &HandFacts, ctx: &AuctionContext) -> Option<(&'static BidRule, Call)> {
-    SYSTEM
-        .iter()
+    all_rules()
         .filter(|r| {
             r.stage == ctx.stage || (r.stage == Stage::Later && ctx.stage != Stage::Opening)
         })

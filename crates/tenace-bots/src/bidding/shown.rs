@@ -4,7 +4,7 @@
 use tenace_cards::{Player, Strain, Suit};
 use tenace_rules::{Bid, Call};
 
-use super::context::{Shown, Stage, stage_of};
+use super::context::{Shown, Stage, auction_is, from_opening, stage_of};
 use crate::hand_eval::DeckStyle;
 
 /// What `partner`'s calls show, by the stage each was made in.
@@ -15,6 +15,16 @@ pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: De
             continue;
         }
         let before = &calls[..i];
+        let seen = Seen {
+            auction: from_opening(before),
+            call,
+            style,
+        };
+        if super::rules::notrump::reads(&mut shown, &seen)
+            || super::rules::competition::reads(&mut shown, &seen)
+        {
+            continue;
+        }
         let stage = stage_of(before, partner);
         let opening_of_side = before.iter().find_map(|&(q, c)| match c {
             Call::Bid(b) if q == partner.offset(2, 4) => Some(b),
@@ -25,17 +35,36 @@ pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: De
     shown
 }
 
-fn range(shown: &mut Shown, min: u8, max: u8) {
+/// One of partner's calls, for the sections of the system that read their own
+/// conventions ([`super::rules`]'s `reads` functions).
+pub(crate) struct Seen {
+    /// The calls from the opening bid up to this one (not included).
+    pub auction: Vec<Call>,
+    /// The call.
+    pub call: Call,
+    /// The deck style.
+    pub style: DeckStyle,
+}
+
+impl Seen {
+    /// Whether the auction before the call is `pattern` (see
+    /// [`super::AuctionContext::is`]; the pattern's next call is this one).
+    pub fn after(&self, pattern: &str) -> bool {
+        auction_is(&self.auction, pattern)
+    }
+}
+
+pub(crate) fn range(shown: &mut Shown, min: u8, max: u8) {
     shown.min_hcp = shown.min_hcp.max(min);
     shown.max_hcp = shown.max_hcp.min(max).max(shown.min_hcp);
 }
 
-fn length(shown: &mut Shown, suit: Suit, n: u8) {
+pub(crate) fn length(shown: &mut Shown, suit: Suit, n: u8) {
     let l = &mut shown.lengths[suit.index()];
     *l = (*l).max(n);
 }
 
-fn balanced(shown: &mut Shown, style: DeckStyle) {
+pub(crate) fn balanced(shown: &mut Shown, style: DeckStyle) {
     shown.balanced = true;
     for &s in style.suits() {
         length(shown, s, 2);
@@ -113,17 +142,6 @@ fn responding(shown: &mut Shown, b: Bid, ours: Option<Bid>, style: DeckStyle) {
         return;
     };
     match (opening.strain, b.strain) {
-        (Strain::NoTrump, Strain::Suit(Suit::Clubs)) if b.level == opening.level + 1 => {
-            range(shown, 8, 40)
-        }
-        (Strain::NoTrump, Strain::Suit(Suit::Diamonds)) if b.level == 2 && opening.level == 1 => {
-            length(shown, Suit::Hearts, 5)
-        }
-        (Strain::NoTrump, Strain::Suit(Suit::Hearts)) if b.level == 2 && opening.level == 1 => {
-            length(shown, Suit::Spades, 5)
-        }
-        (Strain::NoTrump, Strain::NoTrump) if b.level == 3 => range(shown, 10, 15),
-        (Strain::NoTrump, Strain::NoTrump) => range(shown, 8, 9),
         (Strain::Suit(Suit::Clubs), Strain::Suit(Suit::Diamonds))
             if opening.level == 2 && b.level == 2 => {}
         (Strain::Suit(o), Strain::Suit(s)) if o == s => {
