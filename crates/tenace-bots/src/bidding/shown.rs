@@ -100,7 +100,7 @@ fn apply(shown: &mut Shown, stage: Stage, call: Call, ours: Option<Bid>, style: 
                 length(shown, s, n);
             }
             (2, Strain::Suit(s)) => {
-                range(shown, 6, 10);
+                range(shown, 5, 10);
                 length(shown, s, 6);
             }
             (_, Strain::Suit(s)) => {
@@ -143,7 +143,18 @@ fn responding(shown: &mut Shown, b: Bid, ours: Option<Bid>, style: DeckStyle) {
     };
     match (opening.strain, b.strain) {
         (Strain::Suit(Suit::Clubs), Strain::Suit(Suit::Diamonds))
-            if opening.level == 2 && b.level == 2 => {}
+            if opening.level == 2 && b.level == 2 =>
+        {
+            range(shown, 0, 7)
+        }
+        (Strain::Suit(Suit::Clubs), Strain::Suit(s)) if opening.level == 2 => {
+            range(shown, 8, 40);
+            length(shown, s, 5);
+        }
+        (Strain::Suit(Suit::Clubs), Strain::NoTrump) if opening.level == 2 => {
+            range(shown, 8, 40);
+            balanced(shown, style);
+        }
         (Strain::Suit(o), Strain::Suit(s)) if o == s => {
             let (min, max) = match b.level.saturating_sub(opening.level) {
                 0 | 1 => (6, 9),

@@ -15,6 +15,8 @@ pub(crate) mod notrump;
 mod openings;
 mod rebids;
 mod responses;
+mod slam;
+mod twos;
 
 use tenace_cards::{Strain, Suit};
 use tenace_rules::Call;
@@ -67,7 +69,9 @@ fn fc(c: &AuctionContext) -> bool {
 pub static SYSTEM: &[&[BidRule]] = &[
     openings::RULES,
     notrump::RULES,
+    slam::RULES,
     competition::RULES,
+    twos::RULES,
     responses::RULES,
     rebids::RULES,
     later::RULES,
@@ -82,7 +86,9 @@ pub fn all_rules() -> impl Iterator<Item = &'static BidRule> {
 /// What a pass means when no rule of the stage applies.
 pub fn pass_meaning(stage: Stage) -> &'static str {
     match stage {
-        Stage::Opening => "fewer than 12 HCP and no long suit to preempt in",
+        Stage::Opening => {
+            "not enough to open (13 points, or the rule of 20) and no suit to preempt in"
+        }
         Stage::Responding => "fewer than 6 HCP, or nothing the system bids with",
         Stage::Overcalling => "no good suit to overcall and not the shape to double",
         Stage::Advancing => "too weak to advance partner's bid",
