@@ -63,7 +63,8 @@ fn the_expert_takes_the_trick_it_needs() {
     // Devil's Bridge plays its samples out, ten for each one asked for.
     let n = 8 * tenace_bots::expert::PLAYED_OUT_SAMPLES_PER_SOLVE;
     assert!(
-        d.reason.contains(&format!("best in {n} of {n} samples")),
+        d.reason
+            .contains(&format!("best in {n} of {n} likely layouts")),
         "{}",
         d.reason
     );

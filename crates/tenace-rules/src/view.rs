@@ -57,6 +57,9 @@ pub struct View {
     pub blind: bool,
     /// Bridgette: the exchange, as far as the viewer may see it (`None` in other games).
     pub exchange: Option<ExchangeView>,
+    /// Rubber and Chicago bridge: each side's points toward game below the line when the
+    /// deal began, N-S then E-W (zero in every other game and scoring).
+    pub part_scores: [u32; 2],
 }
 
 /// Bridgette's exchange as one viewer sees it (RULES.md §4.2 and §5): the up-card is

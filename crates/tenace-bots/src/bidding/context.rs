@@ -74,6 +74,10 @@ pub struct AuctionContext {
     pub we_vulnerable: bool,
     /// Whether the opponents are vulnerable.
     pub they_vulnerable: bool,
+    /// Rubber and Chicago: my side's points toward game below the line.
+    pub our_part_score: u32,
+    /// Rubber and Chicago: the opponents' points toward game below the line.
+    pub their_part_score: u32,
 }
 
 impl AuctionContext {
@@ -128,6 +132,8 @@ impl AuctionContext {
             passed_hand,
             we_vulnerable: vulnerable(me),
             they_vulnerable: vulnerable(me.offset(1, 4)),
+            our_part_score: view.part_scores[usize::from(me.0 % 2)],
+            their_part_score: view.part_scores[usize::from((me.0 + 1) % 2)],
         })
     }
 
@@ -270,6 +276,22 @@ impl AuctionContext {
             Strain::Suit(s) if s.is_major() => 4,
             Strain::Suit(_) => 5,
         }
+    }
+
+    /// The trick score of a contract of this bid, undoubled: 20 a trick in a minor, 30
+    /// in a major, 40 and 30 in no trump (and Stars, which scores like it).
+    pub fn trick_score(&self, b: Bid) -> u32 {
+        let level = u32::from(b.level);
+        match b.strain {
+            Strain::NoTrump | Strain::Suit(Suit::Stars) => 30 * level + u32::from(level > 0) * 10,
+            Strain::Suit(s) if s.is_major() => 30 * level,
+            Strain::Suit(_) => 20 * level,
+        }
+    }
+
+    /// Whether making the bid completes game for the side with this part-score.
+    pub fn completes_game(&self, b: Bid, part_score: u32) -> bool {
+        part_score > 0 && self.trick_score(b) + part_score >= 100
     }
 
     /// The suits of the game, lowest first.

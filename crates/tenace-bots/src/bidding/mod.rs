@@ -59,13 +59,25 @@ pub fn matching_rule(h: &HandFacts, ctx: &AuctionContext) -> Option<(&'static Bi
         })
 }
 
+/// A rule's meaning with the score filled in: `{ours}` and `{theirs}` become each side's
+/// points toward game (see [`rules`]' score section).
+fn explain(meaning: &str, ctx: &AuctionContext) -> String {
+    if !meaning.contains('{') {
+        return meaning.to_string();
+    }
+    meaning
+        .replace("{ours}", &ctx.our_part_score.to_string())
+        .replace("{theirs}", &ctx.their_part_score.to_string())
+}
+
 /// The call the system makes, with its meaning: `"1NT: 15–17 HCP, balanced"`. Pass when no
 /// rule applies.
 pub fn choose_call(h: &HandFacts, ctx: &AuctionContext) -> Decision {
     match matching_rule(h, ctx) {
-        Some((rule, call)) => {
-            Decision::new(Action::Call(call), format!("{call}: {}", rule.meaning))
-        }
+        Some((rule, call)) => Decision::new(
+            Action::Call(call),
+            format!("{call}: {}", explain(rule.meaning, ctx)),
+        ),
         None => Decision::new(
             Action::Call(Call::Pass),
             format!("P: {}", rules::pass_meaning(ctx.stage)),

@@ -196,10 +196,10 @@ impl Bot for ExpertBot {
                 Ok(c) => Ok(Decision::new(
                     c.action,
                     format!(
-                        "bid {}: expected {:.1} points; {} played out",
+                        "bid {}: {:.1} points expected, from {} played out",
                         devils_bid::number(c.action).unwrap_or(0),
                         c.points,
-                        c.summary()
+                        c.layouts()
                     ),
                 )),
                 Err(why) => self.fall_back(view, legal, &why),

@@ -77,17 +77,36 @@ pub(crate) struct Choice {
 }
 
 impl Choice {
-    /// "best in 37 of 40 samples, 9.4 tricks on average", plus how many samples fit the
-    /// auction when some did not.
+    /// The figures in a player's words: "best in 37 of 40 likely layouts of the hidden
+    /// cards, 9.4 tricks on average", and how many layouts fit the bidding when some did
+    /// not. With one layout (the time allowed no more), it says so rather than "best in 1
+    /// of 1".
     pub fn summary(&self) -> String {
-        let mut s = format!(
-            "best in {} of {} samples, {:.1} tricks on average",
-            self.best_in, self.samples, self.tricks
-        );
+        let mut s = if self.samples == 1 {
+            format!(
+                "best in the one likely layout of the hidden cards there was time to try, {:.0} tricks",
+                self.tricks
+            )
+        } else {
+            format!(
+                "best in {} of {} likely layouts of the hidden cards, {:.1} tricks on average",
+                self.best_in, self.samples, self.tricks
+            )
+        };
         if self.fitting < self.samples {
-            s += &format!(" ({} of the samples fit the auction)", self.fitting);
+            s += &format!(" (only {} of them fit the bidding)", self.fitting);
         }
         s
+    }
+
+    /// How many layouts the figures rest on, in words: "40 likely layouts of the hidden
+    /// cards", or "one likely layout of the hidden cards (no time for more)".
+    pub fn layouts(&self) -> String {
+        if self.samples == 1 {
+            "one likely layout of the hidden cards (no time for more)".to_string()
+        } else {
+            format!("{} likely layouts of the hidden cards", self.samples)
+        }
     }
 }
 
@@ -238,6 +257,36 @@ mod tests {
             points,
             tricks: 0.0,
         })
+    }
+
+    #[test]
+    fn the_summary_speaks_of_layouts_not_samples() {
+        let mut c = Choice {
+            action: "SA".parse().unwrap(),
+            samples: 40,
+            fitting: 40,
+            best_in: 37,
+            tricks: 9.44,
+            points: 0.0,
+        };
+        assert_eq!(
+            c.summary(),
+            "best in 37 of 40 likely layouts of the hidden cards, 9.4 tricks on average"
+        );
+        c.fitting = 12;
+        assert!(c.summary().ends_with("(only 12 of them fit the bidding)"));
+        // One layout: never "best in 1 of 1".
+        c = Choice {
+            samples: 1,
+            fitting: 1,
+            best_in: 1,
+            tricks: 9.0,
+            ..c
+        };
+        let one = c.summary();
+        assert!(!one.contains("1 of 1") && !one.contains("sample"), "{one}");
+        assert!(one.contains("the one likely layout"), "{one}");
+        assert!(c.layouts().contains("no time for more"));
     }
 
     #[test]

@@ -62,9 +62,33 @@ pub struct BridgeDeal {
     auction: Auction,
     stage: Stage,
     history: Vec<Move>,
+    /// Rubber and Chicago: each side's points toward game below the line when the deal
+    /// began (N-S, E-W); the bidding judges game by them.
+    part_scores: [u32; 2],
 }
 
 impl BridgeDeal {
+    /// The deal with each side's part-score toward game (N-S, E-W) at its start, as a
+    /// rubber or Chicago match sets it. It changes no rule of the deal; players see it.
+    ///
+    /// ```
+    /// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup};
+    /// use tenace_rules::{Game, Vulnerability};
+    /// use tenace_cards::Player;
+    /// let setup = BridgeSetup::from_seed(7, Vulnerability::None, BridgeOptions::default());
+    /// let deal = BridgeDeal::from_setup(setup).unwrap().with_part_scores([60, 0]);
+    /// assert_eq!(deal.observation(Player(1)).part_scores, [60, 0]);
+    /// ```
+    pub fn with_part_scores(mut self, part_scores: [u32; 2]) -> BridgeDeal {
+        self.part_scores = part_scores;
+        self
+    }
+
+    /// Each side's part-score toward game when the deal began (N-S, E-W).
+    pub fn part_scores(&self) -> [u32; 2] {
+        self.part_scores
+    }
+
     /// Checks a setup and starts its auction.
     pub fn from_setup(setup: BridgeSetup) -> Result<BridgeDeal, SetupError> {
         let problems = setup.problems();
@@ -76,6 +100,7 @@ impl BridgeDeal {
             auction: Auction::new(setup.variant.auction_rules(), setup.dealer.into()),
             stage: Stage::Auction,
             history: Vec::new(),
+            part_scores: [0, 0],
             setup,
         })
     }
@@ -312,6 +337,7 @@ impl BridgeDeal {
             turned_up: None,
             blind: false,
             exchange: None,
+            part_scores: self.part_scores,
         }
     }
 }

@@ -272,7 +272,17 @@ impl BridgeMatch {
             vulnerability,
             options.clone(),
         );
-        BridgeDeal::from_setup(setup).expect("a seeded deal is always valid")
+        // The part-scores toward game, which the players bid by.
+        let part_scores = match sheet {
+            MatchSheet::Rubber(sheet) => sheet
+                .current()
+                .map_or([0, 0], |r| Side::BOTH.map(|side| r.part_score(side))),
+            MatchSheet::Chicago(sheet) => Side::BOTH.map(|side| sheet.part_score(side)),
+            _ => [0, 0],
+        };
+        BridgeDeal::from_setup(setup)
+            .expect("a seeded deal is always valid")
+            .with_part_scores(part_scores)
     }
 
     /// Writes the deal just finished on the sheet; returns whether the match is over.

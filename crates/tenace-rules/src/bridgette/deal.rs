@@ -282,6 +282,7 @@ impl BridgetteDeal {
                     .then(|| self.stock.iter().copied().collect()),
                 stock_size: self.stock.len(),
             }),
+            part_scores: [0, 0],
         }
     }
 

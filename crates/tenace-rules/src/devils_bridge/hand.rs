@@ -198,6 +198,7 @@ impl DevilsHand {
             turned_up: self.setup.trump_card,
             blind: self.setup.blind,
             exchange: None,
+            part_scores: [0, 0],
         }
     }
 

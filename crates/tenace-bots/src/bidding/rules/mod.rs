@@ -15,6 +15,7 @@ pub(crate) mod notrump;
 mod openings;
 mod rebids;
 mod responses;
+mod score;
 mod slam;
 mod twos;
 
@@ -68,6 +69,7 @@ fn fc(c: &AuctionContext) -> bool {
 /// The whole system, section by section in order of priority.
 pub static SYSTEM: &[&[BidRule]] = &[
     openings::RULES,
+    score::RULES,
     notrump::RULES,
     slam::RULES,
     competition::RULES,

@@ -1,0 +1,206 @@
+//! Bidding to the score in rubber bridge: the same hands and auctions, at love and with a
+//! part-score, get different calls, and the reason names the score.
+
+use tenace_bots::bidding::{AuctionContext, choose_call};
+use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+use tenace_bots::{Level, new_bot};
+use tenace_cards::{BySeat, CardSet, Deck, Seat};
+use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, BridgeSetup, BridgeVariant};
+use tenace_rules::{Game, Match, Vulnerability};
+
+/// The call of `caller`, holding `mine`, after `calls` (`dealer` first), with each side's
+/// part-score (N-S, E-W) and the vulnerability.
+fn call_at_score(
+    dealer: Seat,
+    calls: &[&str],
+    caller: Seat,
+    mine: &str,
+    part_scores: [u32; 2],
+    vulnerability: Vulnerability,
+) -> (String, String) {
+    let mine: CardSet = mine.parse().unwrap();
+    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
+    let mut hands = BySeat::<CardSet>::default();
+    let mut k = 0;
+    for seat in Seat::ALL {
+        hands[seat] = if seat == caller {
+            mine
+        } else {
+            k += 1;
+            rest[13 * (k - 1)..13 * k].iter().copied().collect()
+        };
+    }
+    let setup = BridgeSetup {
+        variant: BridgeVariant::Standard,
+        hands,
+        dealer,
+        vulnerability,
+        options: serde_json::from_str(r#"{"scoring":"rubber"}"#).unwrap(),
+    };
+    let mut deal = BridgeDeal::from_setup(setup)
+        .unwrap()
+        .with_part_scores(part_scores);
+    for call in calls {
+        let p = deal.to_act().iter().next().unwrap();
+        deal.try_apply(p, call.parse().unwrap()).unwrap();
+    }
+    let p = deal.to_act().iter().next().unwrap();
+    assert_eq!(p, caller.into(), "the caller is not due to call");
+    let view = deal.observation(p);
+    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
+    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
+    (d.action.to_string(), d.reason)
+}
+
+#[test]
+fn opener_passes_the_raise_that_completes_the_game() {
+    // 16 HCP and five hearts: at love a game try after the single raise; with 60 below
+    // the line, 2H is game.
+    let north = "SA S4 HA HK HQ H8 H7 DK D9 D4 C9 C8 C2";
+    let calls = ["1H", "P", "2H", "P"];
+    let (love, _) = call_at_score(
+        Seat::North,
+        &calls,
+        Seat::North,
+        north,
+        [0, 0],
+        Vulnerability::None,
+    );
+    assert_eq!(love, "3H");
+    let (call, why) = call_at_score(
+        Seat::North,
+        &calls,
+        Seat::North,
+        north,
+        [60, 0],
+        Vulnerability::None,
+    );
+    assert_eq!(call, "P");
+    assert!(why.contains("60 part-score"), "{why}");
+    // The opponents' part-score does not bring our game nearer.
+    let (theirs, _) = call_at_score(
+        Seat::North,
+        &calls,
+        Seat::North,
+        north,
+        [0, 60],
+        Vulnerability::None,
+    );
+    assert_eq!(theirs, "3H");
+}
+
+#[test]
+fn responder_passes_one_no_trump_with_sixty_below_the_line() {
+    let south = "SK S7 S4 HQ H9 H4 DA D9 D5 D3 CJ C8 C2";
+    let (love, _) = call_at_score(
+        Seat::North,
+        &["1NT", "P"],
+        Seat::South,
+        south,
+        [0, 0],
+        Vulnerability::None,
+    );
+    assert_eq!(love, "3NT");
+    let (call, why) = call_at_score(
+        Seat::North,
+        &["1NT", "P"],
+        Seat::South,
+        south,
+        [60, 0],
+        Vulnerability::None,
+    );
+    assert_eq!(call, "P");
+    assert!(
+        why.contains("completes our game") && why.contains("60"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_part_score_that_gives_them_game_is_doubled() {
+    // East opens 1S and West raises; North holds four spades with the king-queen.
+    let north = "SK SQ S9 S4 HA H9 H4 DK D9 D5 CQ C8 C2";
+    let calls = ["1S", "P", "2S"];
+    let (love, _) = call_at_score(
+        Seat::East,
+        &calls,
+        Seat::North,
+        north,
+        [0, 0],
+        Vulnerability::None,
+    );
+    assert_ne!(love, "X");
+    let (call, why) = call_at_score(
+        Seat::East,
+        &calls,
+        Seat::North,
+        north,
+        [0, 40],
+        Vulnerability::None,
+    );
+    assert_eq!(call, "X");
+    assert!(why.contains("40 part-score"), "{why}");
+    // Vulnerable opponents are doubled on three trumps and less.
+    let lighter = "SK S9 S4 HA H9 H4 H3 DK D9 D5 CJ C8 C2";
+    let (nonvul, _) = call_at_score(
+        Seat::East,
+        &calls,
+        Seat::North,
+        lighter,
+        [0, 40],
+        Vulnerability::None,
+    );
+    assert_ne!(nonvul, "X");
+    let (vul, why) = call_at_score(
+        Seat::East,
+        &calls,
+        Seat::North,
+        lighter,
+        [0, 40],
+        Vulnerability::EastWest,
+    );
+    assert_eq!(vul, "X", "{why}");
+}
+
+#[test]
+fn a_rubber_match_shows_the_part_score_to_the_next_deal() {
+    // The dealer declares 1NT; made, it leaves a part-score of 40, and the next deal's
+    // players see it.
+    let options: BridgeOptions = serde_json::from_str(r#"{"scoring":"rubber"}"#).unwrap();
+    for seed in 0..40 {
+        let mut m = BridgeMatch::new(options.clone(), seed).unwrap();
+        let mut bot =
+            new_bot(Level::Basic, &m.current().unwrap().full_view().config, seed).unwrap();
+        let first = m.current().unwrap().setup().dealer;
+        let mut calls = 0;
+        while m.finished_deals().is_empty() {
+            let p = m.to_act().iter().next().unwrap();
+            let action = if calls < 4 {
+                calls += 1;
+                if calls == 1 { "1NT" } else { "P" }.parse().unwrap()
+            } else {
+                let view = m.current().unwrap().observation(p);
+                bot.decide(&view, &m.legal_actions(p)).unwrap().action
+            };
+            m.try_apply(p, action).unwrap();
+        }
+        let tricks = m.finished_deals()[0]
+            .result()
+            .map(|r| r.tricks)
+            .unwrap_or(0);
+        if tricks < 7 {
+            continue;
+        }
+        let side = first as usize % 2;
+        let seen = m
+            .current()
+            .unwrap()
+            .observation(tenace_cards::Player(0))
+            .part_scores;
+        // 1NT made: 40 below the line (overtricks go above it).
+        assert_eq!(seen[side], 40, "seed {seed}");
+        assert_eq!(seen[1 - side], 0);
+        return;
+    }
+    panic!("no seed made a part-score in 1NT");
+}
