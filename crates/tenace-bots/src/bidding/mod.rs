@@ -45,6 +45,12 @@ use tenace_rules::{Action, Call};
 use crate::bot::Decision;
 use crate::hand_eval::HandFacts;
 
+/// The side's best known trump fit: the suit where my length and what partner showed
+/// reach the fit length (longest first, majors before minors), if any.
+pub fn fit_suit(h: &HandFacts, ctx: &AuctionContext) -> Option<tenace_cards::Suit> {
+    helpers::fit(h, ctx)
+}
+
 /// The first rule of the bidder's stage that applies and gives a legal call, if any.
 pub fn matching_rule(h: &HandFacts, ctx: &AuctionContext) -> Option<(&'static BidRule, Call)> {
     all_rules()

@@ -32,6 +32,7 @@
 //! questions asked, so games replay exactly; with one, how many samples fit depends on
 //! the machine, and so may the choice.
 
+mod auction;
 mod budget;
 mod card_play;
 mod devils_bid;
@@ -204,6 +205,30 @@ impl Bot for ExpertBot {
                 )),
                 Err(why) => self.fall_back(view, legal, &why),
             };
+        }
+        // Where the system runs out in a competitive or slam decision, simulate.
+        if let Some(calls) = auction::candidates(view, legal) {
+            let objective = Objective::of(&view.config);
+            let found = self.search(view, &calls, objective, |solver, sample| {
+                auction::evaluate(view, me, &calls, solver, sample)
+            });
+            if let Ok(c) = found {
+                let weighed = if c.samples == 1 {
+                    format!(
+                        "in the one likely layout of the hidden cards there was time to try, it scores {:+.0} points",
+                        c.points
+                    )
+                } else {
+                    format!(
+                        "weighed over {}, it scores best in {} of them, {:+.0} points on average",
+                        c.layouts(),
+                        c.best_in,
+                        c.points
+                    )
+                };
+                let reason = format!("{}: no rule of the system fits; {weighed}", c.action);
+                return Ok(Decision::new(c.action, reason));
+            }
         }
         // The auction of the bidding games follows the system the samples are filtered
         // by; Bridgette's exchange and calls follow the restrictions' rules of thumb.
