@@ -4,7 +4,8 @@
 //!
 //! - four scripted people (the default): every action is a person's, and every move is
 //!   broadcast to four sockets;
-//! - `--people 1`: one scripted person in S and three `random` computer players, which
+//! - `--people 1`: one scripted person in S and three computer players (`random`, or the
+//!   level `--bot-level` names, to see which level's decisions keep up), which
 //!   act the table's pacing pause after the last action (the pace given, 0 at full speed),
 //!   as the person does. One socket a table lets 10,000 tables fit the open-file limit
 //!   (each process may hold 20,000 here); the table still takes one action every pace.
@@ -106,6 +107,9 @@ struct Args {
     plain_client: bool,
     /// The server's (or relay's) sockets with Nagle's algorithm: `TCP_NODELAY` cleared.
     server_nagle: bool,
+    /// The computer players' level with `--people 1`: random (the default), basic or
+    /// expert, to see which level's decisions keep up under the load.
+    bot_level: &'static str,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -119,6 +123,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         relay: None,
         plain_client: false,
         server_nagle: false,
+        bot_level: "random",
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -140,9 +145,21 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             "--relay" => args.relay = Some(value("--relay")? as usize),
             "--plain-client" => args.plain_client = true,
             "--server-nagle" => args.server_nagle = true,
+            "--bot-level" => {
+                args.bot_level = match words.next().map(String::as_str) {
+                    Some("random") => "random",
+                    Some("basic") => "basic",
+                    Some("expert") => "expert",
+                    other => {
+                        return Err(format!(
+                            "--bot-level: {other:?} is not random, basic or expert"
+                        ));
+                    }
+                }
+            }
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --relay VIEW_BYTES, --no-reference, --plain-client, --server-nagle)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --bot-level random|basic|expert, --relay VIEW_BYTES, --no-reference, --plain-client, --server-nagle)"
                 ));
             }
         }
@@ -603,6 +620,8 @@ struct Run {
     people: usize,
     /// Whether the clients leave `TCP_NODELAY` off.
     plain_client: bool,
+    /// The computer players' level.
+    bot_level: &'static str,
     ready: AtomicUsize,
     failed: AtomicUsize,
     all_ready: Notify,
@@ -684,7 +703,7 @@ async fn player(
     if run.people == 1 {
         // The host gives the other seats to computer players before sitting down.
         for other in SEATS.iter().filter(|&&s| s != SEATS[seat]) {
-            let bot = json!({"v": 1, "type": "bot", "id": format!("bot{other}"), "seat": other, "level": "random"});
+            let bot = json!({"v": 1, "type": "bot", "id": format!("bot{other}"), "seat": other, "level": run.bot_level});
             ws.send(Message::text(bot.to_string()))
                 .await
                 .map_err(|e| e.to_string())?;
@@ -889,9 +908,12 @@ async fn run(args: Args) -> Result<(), String> {
         None => "full speed".to_string(),
     };
     let players = if people == 1 {
-        "1 scripted person (S) and 3 random computer players each, the person over a WebSocket"
+        format!(
+            "1 scripted person (S) and 3 {} computer players each, the person over a WebSocket",
+            args.bot_level
+        )
     } else {
-        "4 scripted people each over WebSockets"
+        "4 scripted people each over WebSockets".to_string()
     };
     println!(
         "load: {tables} bridge tables, {players}, {shape}, {} s measured after {} s of warm-up",
@@ -988,6 +1010,7 @@ async fn run(args: Args) -> Result<(), String> {
         pace: args.pace,
         people,
         plain_client: args.plain_client,
+        bot_level: args.bot_level,
         ready: AtomicUsize::new(0),
         failed: AtomicUsize::new(0),
         all_ready: Notify::new(),
