@@ -203,6 +203,36 @@ fn gerber_and_4nt_are_answered() {
         "5NT",
         "invites 6NT",
     );
+    // 16 without a five-card suit: 6NT.
+    let hand = "SK SQ S3 HA H8 H7 H3 DQ DJ DT D9 CK CJ";
+    expect(
+        &["1NT", "P", "4NT", "P"],
+        Seat::North,
+        hand,
+        "6NT",
+        "invites 6NT",
+    );
+}
+
+#[test]
+fn a_flat_17_declines_the_2nt_invitation() {
+    // 17 HCP, 4-3-3-3: counts as 16.
+    let hand = "SA ST S6 HK H8 H2 DA D6 D4 CA CQ C8 C7";
+    expect(
+        &["1NT", "P", "2NT", "P"],
+        Seat::North,
+        hand,
+        "P",
+        "flat 4-3-3-3",
+    );
+}
+
+#[test]
+fn after_stayman_2nt_opener_with_four_spades_bids_them() {
+    // 15 HCP, four cards in each major: 2H was the answer, responder's 2NT promises spades.
+    let hand = "SA SK S9 S4 HQ HJ HT H8 DK D3 D2 CQ C4";
+    let auction = ["1NT", "P", "2C", "P", "2H", "P", "2NT", "P"];
+    expect(&auction, Seat::North, hand, "3S", "four spades");
 }
 
 #[test]

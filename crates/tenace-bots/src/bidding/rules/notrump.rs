@@ -263,15 +263,20 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "2NT invitation",
         stage: Stage::Responding,
-        meaning: "8–9 HCP, no four-card major: invites 3NT",
+        meaning: "8–9 points (a flat 4-3-3-3 counts one less), no four-card major: invites 3NT",
         when: |h, c| on(c) && c.is("1NT P") && (8..=9).contains(&nt_points(h)),
         call: |_, c| c.bid(2, NT),
     },
     BidRule {
         name: "3NT response",
         stage: Stage::Responding,
-        meaning: "10–15 HCP, no four-card major: game",
-        when: |h, c| nt_opened(c, 1) && c.auction.len() == 2 && (10..=15).contains(&nt_points(h)),
+        meaning: "10–15 points (a flat 4-3-3-3 counts one less), no four-card major: game",
+        when: |h, c| {
+            nt_opened(c, 1)
+                && c.auction.len() == 2
+                && (10..=15).contains(&nt_points(h))
+                && h.hcp <= 15
+        },
         call: |_, c| c.bid(3, NT),
     },
     BidRule {
@@ -284,7 +289,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "pass 1NT",
         stage: Stage::Responding,
-        meaning: "fewer than 8 HCP and nothing to show: play 1NT",
+        meaning: "fewer than 8 points (a flat 4-3-3-3 counts one less) and nothing to show: play 1NT",
         when: |h, c| c.is("1NT P") && nt_points(h) < 8,
         call: |_, _| Some(Call::Pass),
     },
@@ -435,11 +440,11 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer 4NT quantitative",
         stage: Stage::Rebidding,
-        meaning: "partner invites 6NT: pass with 15, 5NT with 16, 6NT with 17",
+        meaning: "partner invites 6NT: pass with 15; 6NT with 16–17, but 5NT with 16 and a five-card suit (a choice of slams)",
         when: |_, c| c.is("1NT P 4NT P"),
         call: |h, c| match h.hcp {
             0..=15 => Some(Call::Pass),
-            16 => c.bid(5, NT),
+            16 if h.suits().iter().any(|&s| h.len(s) >= 5) => c.bid(5, NT),
             _ => c.bid(6, NT),
         },
     },
@@ -511,7 +516,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "transfer doubled",
         stage: Stage::Rebidding,
-        meaning: "after the transfer is doubled: redouble with five good cards in their suit; jump with four trumps, bid it with three, pass with two",
+        meaning: "after the transfer is doubled: redouble with five good cards in the doubled suit; jump with four trumps, bid it with three, pass with two",
         when: |_, c| on(c) && c.is("1NT P 2D|2H X"),
         call: |h, c| {
             let bid = suit_at(c, 2)?;
@@ -598,11 +603,7 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| after_stayman(c) && stayman_answer(c).is_some_and(|m| h.len(m) >= 4),
         call: |h, c| {
             let m = suit(stayman_answer(c)?);
-            if nt_points(h) <= 9 {
-                c.bid(3, m)
-            } else {
-                game(c, m)
-            }
+            if h.hcp <= 9 { c.bid(3, m) } else { game(c, m) }
         },
     },
     BidRule {
@@ -626,7 +627,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "no trump after Stayman",
         stage: Stage::Later,
-        meaning: "no fit in a major: 2NT inviting with 8–9 HCP, 3NT with 10–15",
+        meaning: "no fit in a major: 2NT inviting with 8–9 points, 3NT with 10–15 (a flat 4-3-3-3 counts one less)",
         when: |h, c| after_stayman(c) && nt_points(h) <= 15,
         call: |h, c| c.bid(if nt_points(h) <= 9 { 2 } else { 3 }, NT),
     },
@@ -708,7 +709,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "after 3C Stayman",
         stage: Stage::Later,
-        meaning: "game: in partner's major with four, else 3NT",
+        meaning: "game in partner's major with four; else 3 of a five-card major (forcing) or 3NT",
         when: |_, c| {
             on(c) && (c.is("2NT P 3C P 3D|3H|3S P") || c.is("2C P 2D P 2NT P 3C P 3D|3H|3S P"))
         },
@@ -738,7 +739,11 @@ pub(super) static RULES: &[BidRule] = &[
         name: "opener after Stayman's invitation",
         stage: Stage::Later,
         meaning: "partner invites: game with 16–17, else stop; with four spades after 2♥–2NT, spades (three, or four with 16–17)",
-        when: |_, c| on(c) && c.is("1NT P 2C P 2D|2H|2S P 2NT|3H|3S P"),
+        when: |_, c| {
+            on(c)
+                && c.is("1NT P 2C P 2D|2H|2S P 2NT|3H|3S P")
+                && (c.bid_at(6).is_some_and(|b| b.strain == NT) || suit_at(c, 6) == suit_at(c, 4))
+        },
         call: |h, c| {
             let b = c.bid_at(6)?;
             let max = h.hcp >= 16;
@@ -782,7 +787,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "opener after the transfer",
         stage: Stage::Later,
-        meaning: "chooses the game after partner's rebid: the major with three, no trump with two; accepts invitations with 16–17",
+        meaning: "chooses the contract after partner's rebid: the major with three cards, no trump with two; accepts invitations with 16–17",
         when: |_, c| after_transfer_rebid(c).is_some(),
         call: |h, c| {
             let (m, b) = after_transfer_rebid(c)?;
@@ -796,6 +801,21 @@ pub(super) static RULES: &[BidRule] = &[
                     (false, false) => Some(Call::Pass),
                 },
                 (3, NT) if fit => game(c, suit(m)),
+                (3, Strain::Suit(Suit::Clubs | Suit::Diamonds)) => {
+                    if fit {
+                        game(c, suit(m))
+                    } else {
+                        c.bid(3, NT)
+                    }
+                }
+                (3, Strain::Suit(Suit::Hearts)) if m == Suit::Spades => {
+                    let best = if h.len(Suit::Hearts) > h.len(Suit::Spades) {
+                        Suit::Hearts
+                    } else {
+                        Suit::Spades
+                    };
+                    game(c, suit(best))
+                }
                 (3, Strain::Suit(s)) if s == m => {
                     if max {
                         game(c, suit(m))
@@ -825,6 +845,20 @@ pub(super) static RULES: &[BidRule] = &[
                     }
                 }
                 _ => None,
+            }
+        },
+    },
+    BidRule {
+        name: "opener after the invitational five-card major",
+        stage: Stage::Later,
+        meaning: "partner invites with five cards: with 16–17 game (the major with three, else 3NT), else pass",
+        when: |_, c| on(c) && c.is("1NT P 2C P 2D P 2H|2S P"),
+        call: |h, c| {
+            let m = suit_at(c, 6)?;
+            match (h.hcp >= 16, h.len(m) >= 3) {
+                (true, true) => game(c, suit(m)),
+                (true, false) => c.bid(3, NT),
+                _ => Some(Call::Pass),
             }
         },
     },
