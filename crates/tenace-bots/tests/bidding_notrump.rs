@@ -274,7 +274,7 @@ fn stayman_overcalled_doubles_their_major() {
 #[test]
 fn over_2nt_3c_is_stayman_and_3d_a_transfer() {
     let hand = "ST S9 S7 S3 HT H6 H5 H2 DA DJ D2 CT C9";
-    expect(&["2NT", "P"], Seat::South, hand, "3C", "over 2NT");
+    expect(&["2NT", "P"], Seat::South, hand, "3C", "partner's 2NT");
     let hand = "SQ ST S9 S7 S5 S2 H5 D8 D5 D2 CK C8 C3";
     expect(&["2NT", "P"], Seat::South, hand, "3H", "major above");
 }

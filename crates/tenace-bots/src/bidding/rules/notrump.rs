@@ -297,8 +297,11 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "3C Stayman",
         stage: Stage::Later,
-        meaning: "4+ HCP and a four-card major over 2NT; asks partner for a four-card major",
-        when: |h, c| over_2nt(c) && h.hcp >= 4 && stayman_shape(h),
+        meaning: "a four-card major and game values opposite partner's 2NT (4+ HCP, 2+ after 2♣); asks for a four-card major",
+        when: |h, c| {
+            let min = if c.is("2NT P") { 4 } else { 2 };
+            over_2nt(c) && h.hcp >= min && stayman_shape(h)
+        },
         call: |_, c| c.bid(3, suit(Suit::Clubs)),
     },
     BidRule {
@@ -693,14 +696,15 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "after a transfer over 2NT",
         stage: Stage::Later,
-        meaning: "pass when very weak; else game: the major with six, 3NT with five (partner picks)",
+        meaning: "pass with 0–3 HCP (0–1 after 2♣); else game: the major with six, 3NT with five (partner picks)",
         when: |_, c| {
             on(c) && (c.is("2NT P 3D|3H P 3H|3S P") || c.is("2C P 2D P 2NT P 3D|3H P 3H|3S P"))
         },
         call: |h, c| {
             let m = c.bid_at(c.auction.len() - 2)?.strain;
+            let weak = if c.starts("2NT") { 3 } else { 1 };
             match (h.hcp, h.len(m.trump()?)) {
-                (0..=3, _) => Some(Call::Pass),
+                (p, _) if p <= weak => Some(Call::Pass),
                 (_, 6..) => game(c, m),
                 _ => c.bid(3, NT),
             }
