@@ -876,12 +876,8 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "accept 5NT",
         stage: Stage::Later,
-        meaning: "partner's 5NT forces to slam: 6NT",
-        when: |_, c| {
-            c.my_opening().is_some_and(|b| b.strain == NT)
-                && c.partner_last() == Some(Call::Bid(Bid::new(5, NT)))
-                && c.last_bid().is_some_and(|(p, _)| p == c.partner_player())
-        },
+        meaning: "partner's jump to 5NT forces to slam: 6NT",
+        when: |_, c| c.is("1NT|2NT P 5NT P") || c.is("1NT|2NT P 2C|2D|2H|3C|3D|3H P * P 5NT P"),
         call: |_, c| c.bid(6, NT),
     },
     BidRule {
