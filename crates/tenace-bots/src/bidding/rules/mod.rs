@@ -14,6 +14,7 @@ mod later;
 pub(crate) mod notrump;
 mod openings;
 mod rebids;
+pub(crate) mod responder;
 mod responses;
 
 use tenace_cards::{Strain, Suit};
@@ -70,6 +71,7 @@ pub static SYSTEM: &[&[BidRule]] = &[
     competition::RULES,
     responses::RULES,
     rebids::RULES,
+    responder::RULES,
     later::RULES,
 ];
 
