@@ -164,27 +164,34 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, c| c.bid(2, NT),
     },
     BidRule {
-        name: "jump shift by opener",
-        stage: Stage::Rebidding,
-        meaning: "19+ points and a second suit of four or more; forcing to game",
-        when: |h, c| response(c).is_some_and(|(_, b)| b.level == 1) && length_points(h) >= 19,
-        call: |h, c| {
-            let (o, b) = response(c)?;
-            let s = other_suit(h, o, b, |_| true)?;
-            let j = jump(c, suit(s))?;
-            matches!(j, Call::Bid(x) if x.level <= 3).then_some(j)
-        },
-    },
-    BidRule {
         name: "reverse",
         stage: Stage::Rebidding,
         meaning: "17+ points, a second suit higher than the first (which is longer); forcing one round",
-        when: |h, c| response(c).is_some_and(|(_, b)| b.level <= 2) && length_points(h) >= 17,
+        when: |h, c| {
+            response(c).is_some_and(|(_, b)| b.level <= 2 && b.strain != NT || b == Bid::new(1, NT))
+                && length_points(h) >= 17
+                && h.hcp <= 19
+        },
         call: |h, c| {
             let (o, b) = response(c)?;
             let s = other_suit(h, o, b, |s| s > o && h.len(o) > h.len(s))?;
             let x = c.cheapest(suit(s))?;
             (x.level == 2).then_some(Call::Bid(x))
+        },
+    },
+    BidRule {
+        name: "jump shift by opener",
+        stage: Stage::Rebidding,
+        meaning: "19+ points and a second suit of four or more; forcing to game",
+        when: |h, c| {
+            response(c).is_some_and(|(_, b)| b.level == 1 && b.strain != NT)
+                && length_points(h) >= 19
+        },
+        call: |h, c| {
+            let (o, b) = response(c)?;
+            let s = other_suit(h, o, b, |_| true)?;
+            let j = jump(c, suit(s))?;
+            matches!(j, Call::Bid(x) if x.level <= 3).then_some(j)
         },
     },
     BidRule {
@@ -201,11 +208,11 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "3NT on a long minor",
         stage: Stage::Rebidding,
-        meaning: "18–19 HCP and a strong six-card minor: 3NT",
+        meaning: "17–19 HCP and a strong six-card minor: 3NT",
         when: |h, c| {
             response(c).is_some_and(|(o, b)| {
                 !o.is_major() && b.level == 1 && h.len(o) >= 6 && h.good_suit(o)
-            }) && h.hcp >= 18
+            }) && length_points(h) >= 19
         },
         call: |_, c| c.bid(3, NT),
     },
@@ -238,7 +245,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "raise responder's suit",
         stage: Stage::Rebidding,
-        meaning: "support for partner's suit (four cards, or three for a two-level heart response): 12–15 points, a jump with 16+",
+        meaning: "support for partner's suit (four cards, or three for a two-level heart response): 12–15 points, a jump (game in hearts) with 16+",
         when: |h, c| {
             response(c).is_some_and(|(o, b)| {
                 b.strain.trump().is_some_and(|y| {
@@ -249,7 +256,11 @@ pub(super) static RULES: &[BidRule] = &[
         call: |h, c| {
             let (_, b) = response(c)?;
             let y = b.strain.trump()?;
-            let pts = h.hcp + support_points(h, y);
+            let pts = if y.is_major() {
+                h.hcp + support_points(h, y)
+            } else {
+                h.hcp
+            };
             if b.level == 2 && y.is_major() && pts >= 16 {
                 game(c, suit(y))
             } else if pts >= 16 {
@@ -266,14 +277,14 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| {
             response(c).is_some_and(|(_, b)| b.level == 1 && b.strain != NT)
                 && h.balanced
-                && h.hcp <= 15
+                && h.hcp <= 14
         },
         call: |_, c| c.bid(1, NT),
     },
     BidRule {
         name: "pass the 1NT response",
         stage: Stage::Rebidding,
-        meaning: "a balanced minimum after partner's 1NT: pass",
+        meaning: "balanced, at most 17 HCP, after partner's 1NT: pass",
         when: |h, c| {
             response(c).is_some_and(|(o, b)| b == Bid::new(1, NT) && h.len(o) <= 5)
                 && h.balanced

@@ -4,6 +4,7 @@
 
 use tenace_rules::Bid;
 
+use super::rebids::length_points;
 use super::*;
 
 pub(super) static RULES: &[BidRule] = &[
@@ -97,7 +98,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "invite with my long suit",
         stage: Stage::Later,
-        meaning: "11–12 HCP and six cards in my suit, opposite partner's minimum rebid: invites game",
+        meaning: "10–12 HCP and six cards in my suit, opposite partner's minimum rebid: invites game",
         when: |h, c| {
             turn(c).is_some_and(|t| {
                 t.minimum() && t.mine.strain.trump().is_some_and(|y| h.len(y) >= 6)
@@ -113,13 +114,28 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, c| c.bid(2, NT),
     },
     BidRule {
+        name: "new suit at the one level",
+        stage: Stage::Later,
+        meaning: "6–12 HCP, four or more cards in the suit; natural, forcing",
+        when: |h, c| {
+            turn(c).is_some_and(|t| t.rebid.level == 1 && t.rebid.strain != NT) && h.hcp <= 12
+        },
+        call: |h, c| {
+            let t = turn(c)?;
+            let s = h.suits().iter().copied().find(|&s| {
+                h.len(s) >= 4 && suit(s) > t.rebid.strain && Some(s) != t.second_suit()
+            })?;
+            c.bid(1, suit(s))
+        },
+    },
+    BidRule {
         name: "weak rebid of a six-card suit",
         stage: Stage::Later,
         meaning: "a weak hand (6–10) with six or more cards in my suit: to play",
         when: |h, c| {
             turn(c).is_some_and(|t| {
                 t.minimum() && t.mine.strain.trump().is_some_and(|y| h.len(y) >= 6)
-            })
+            }) && h.hcp <= 10
         },
         call: |_, c| c.cheapest_up_to(turn(c)?.mine.strain, 2),
     },
@@ -145,19 +161,26 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "game after partner's raise",
         stage: Stage::Later,
-        meaning: "enough for game once partner has raised my suit (13+ opposite a single raise, 8+ opposite a jump)",
+        meaning: "enough for game once partner has raised my suit (13+ opposite a single raise, 8+ opposite a jump): the major, else 3NT",
         when: |h, c| {
             turn(c).is_some_and(|t| {
                 t.raised().is_some_and(|y| {
-                    let need = if t.rebid.level >= 3 { 8 } else { 13 };
+                    let need = if t.rebid.level >= t.mine.level + 2 {
+                        8
+                    } else {
+                        13
+                    };
                     h.hcp + support_points(h, y) >= need
                 })
             })
         },
-        call: |_, c| {
-            let y = turn(c)?.raised()?;
+        call: |h, c| {
+            let t = turn(c)?;
+            let y = t.raised()?;
             if y.is_major() {
                 game(c, suit(y))
+            } else if t.opened.is_major() && h.len(t.opened) >= 3 {
+                game(c, suit(t.opened))
             } else {
                 c.bid(3, NT)
             }
@@ -187,8 +210,13 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "accept the jump rebid",
         stage: Stage::Later,
-        meaning: "7+ HCP opposite partner's 16–18 and six-card suit: game",
-        when: |h, c| turn(c).is_some_and(|t| t.rebid == Bid::new(3, suit(t.opened))) && h.hcp >= 7,
+        meaning: "8+ HCP (6 with two cards in partner's major) opposite partner's 16–18 and six-card suit: game",
+        when: |h, c| {
+            turn(c).is_some_and(|t| {
+                t.rebid == Bid::new(3, suit(t.opened))
+                    && (h.hcp >= 8 || (h.hcp >= 6 && t.opened.is_major() && h.len(t.opened) >= 2))
+            })
+        },
         call: |h, c| {
             let o = turn(c)?.opened;
             if o.is_major() && h.len(o) >= 2 {
@@ -249,9 +277,30 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "new suit, forcing",
+        stage: Stage::Later,
+        meaning: "13+ HCP, unbalanced, four or more cards in a new suit: forcing",
+        when: |h, c| turn(c).is_some_and(|t| t.minimum()) && h.hcp >= 13 && !h.balanced,
+        call: |h, c| {
+            let t = turn(c)?;
+            let s = h
+                .suits()
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    h.len(s) >= 4
+                        && s != t.opened
+                        && suit(s) != t.mine.strain
+                        && suit(s) != t.rebid.strain
+                })
+                .max_by_key(|&s| (h.len(s), s.index()))?;
+            c.cheapest(suit(s)).filter(|b| b.level <= 3).map(Call::Bid)
+        },
+    },
+    BidRule {
         name: "3NT with the unbid suit stopped",
         stage: Stage::Later,
-        meaning: "13+ HCP, balanced, the unbid suit stopped: game in no trump",
+        meaning: "13+ HCP, no fit found: game in no trump",
         when: |h, c| {
             turn(c).is_some_and(|t| t.minimum() || t.second_suit().is_some()) && h.hcp >= 13
         },
@@ -267,7 +316,7 @@ pub(super) static RULES: &[BidRule] = &[
         },
         call: |_, c| {
             let z = turn(c)?.second_suit()?;
-            jump(c, suit(z)).filter(|j| matches!(j, Call::Bid(b) if b.level <= 3))
+            c.bid(3, suit(z))
         },
     },
     BidRule {
@@ -286,19 +335,6 @@ pub(super) static RULES: &[BidRule] = &[
         meaning: "10–12 HCP, no fit: invites 3NT",
         when: |h, c| turn(c).is_some_and(|t| t.minimum()) && (10..=12).contains(&h.hcp),
         call: |_, c| c.bid(2, NT),
-    },
-    BidRule {
-        name: "new suit at the one level",
-        stage: Stage::Later,
-        meaning: "6+ HCP, four or more cards in the suit; natural, forcing",
-        when: |_, c| turn(c).is_some(),
-        call: |h, c| {
-            let t = turn(c)?;
-            let s = h.suits().iter().copied().find(|&s| {
-                h.len(s) >= 4 && suit(s) > t.rebid.strain && Some(s) != t.second_suit()
-            })?;
-            c.bid(1, suit(s))
-        },
     },
     BidRule {
         name: "1NT with no fit",
@@ -329,11 +365,68 @@ pub(super) static RULES: &[BidRule] = &[
         when: |_, c| turn(c).is_some_and(|t| t.minimum()),
         call: |_, _| Some(Call::Pass),
     },
+    // Opener's third bid: partner's invitation.
+    BidRule {
+        name: "accept the invitation",
+        stage: Stage::Later,
+        meaning: "14+ points counting length (15+ HCP for 3NT) opposite partner's invitation: game",
+        when: |h, c| {
+            invitation(c).is_some_and(|(_, w)| {
+                if w.strain.trump().is_some_and(|s| s.is_major()) {
+                    length_points(h) >= 14
+                } else {
+                    h.hcp >= 15
+                }
+            })
+        },
+        call: |h, c| {
+            let (o, w) = invitation(c)?;
+            match w.strain {
+                Strain::Suit(s) if s.is_major() && (s == o || h.len(s) >= 2) => game(c, w.strain),
+                _ => c.bid(3, NT),
+            }
+        },
+    },
+    BidRule {
+        name: "decline the invitation",
+        stage: Stage::Later,
+        meaning: "a minimum opposite partner's invitation: pass",
+        when: |_, c| invitation(c).is_some(),
+        call: |_, _| Some(Call::Pass),
+    },
+    // Responder after opener answered fourth suit forcing.
+    BidRule {
+        name: "after the answer to fourth suit forcing",
+        stage: Stage::Later,
+        meaning: "after partner's answer to fourth suit forcing: game in the major partner supported or rebid, 3NT after no trump, my six-card suit, else a raise of partner's suit, else 3NT",
+        when: |_, c| fourth_suit_answer(c).is_some(),
+        call: |h, c| {
+            let (o, y, a) = fourth_suit_answer(c)?;
+            if a.level >= c.game_level(a.strain) {
+                return Some(Call::Pass);
+            }
+            match a.strain {
+                Strain::Suit(s) if s == y && y.is_major() => return game(c, a.strain),
+                Strain::Suit(s) if s == o && o.is_major() && h.len(o) >= 2 => {
+                    return game(c, a.strain);
+                }
+                NT => return c.bid(3, NT),
+                _ => {}
+            }
+            if h.len(y) >= 6 {
+                return c.cheapest(suit(y)).map(Call::Bid);
+            }
+            match a.strain {
+                Strain::Suit(s) if h.len(s) >= 3 => c.cheapest(a.strain).map(Call::Bid),
+                _ => c.bid(3, NT),
+            }
+        },
+    },
     // Opener's answer to fourth suit forcing (1X P 1Y P Z P F P).
     BidRule {
         name: "answer fourth suit forcing",
         stage: Stage::Later,
-        meaning: "after fourth suit forcing: three-card support for partner's major, else no trump with the fourth suit stopped (a jump with 15+), else a six-card first suit, else four cards in the fourth suit, else the first suit again",
+        meaning: "after fourth suit forcing: three-card support for partner's major, else no trump with the fourth suit stopped (a jump with 14+), else a six-card first suit, else four cards in the fourth suit, else the first suit again",
         when: |_, c| fourth_suit_asked(c).is_some(),
         call: |h, c| {
             let (o, y, f) = fourth_suit_asked(c)?;
@@ -342,7 +435,7 @@ pub(super) static RULES: &[BidRule] = &[
             }
             if h.stops(f) {
                 return match c.cheapest(NT)?.level {
-                    2 if h.hcp < 15 => c.bid(2, NT),
+                    2 if h.hcp < 14 => c.bid(2, NT),
                     _ => c.bid(3, NT),
                 };
             }
@@ -540,4 +633,54 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
         }
         _ => false,
     }
+}
+
+/// Partner's invitation at my third turn: my first suit and partner's call, when partner
+/// (who answered my one of a suit in a new suit or 1NT) now bids 2NT or three of a suit
+/// already bid by either of us, and that is not fourth suit forcing.
+fn invitation(c: &AuctionContext) -> Option<(Suit, Bid)> {
+    if fc(c)
+        || c.auction.len() != 8
+        || [1, 3, 5, 7]
+            .iter()
+            .any(|&i| c.call_at(i) != Some(Call::Pass))
+    {
+        return None;
+    }
+    let o = c.my_opening().filter(|b| b.level == 1)?.strain.trump()?;
+    let resp = c.bid_at(2)?;
+    let rebid = c.bid_at(4)?;
+    let w = c.bid_at(6)?;
+    if resp.strain == suit(o) || resp.level >= 2 && resp.strain == NT || rebid.level >= 3 {
+        return None;
+    }
+    let ok =
+        w == Bid::new(2, NT) || (w.level == 3 && (w.strain == suit(o) || w.strain == resp.strain));
+    ok.then_some((o, w))
+}
+
+/// Partner's answer to my fourth suit forcing: partner's first suit, my suit and the
+/// answer (1X P 1Y P Z P F P answer P, the opponents silent).
+fn fourth_suit_answer(c: &AuctionContext) -> Option<(Suit, Suit, Bid)> {
+    if fc(c)
+        || c.auction.len() != 10
+        || [1, 3, 5, 7, 9]
+            .iter()
+            .any(|&i| c.call_at(i) != Some(Call::Pass))
+    {
+        return None;
+    }
+    let o = c
+        .partner_opening()
+        .filter(|b| b.level == 1)?
+        .strain
+        .trump()?;
+    let y = c.bid_at(2)?.strain.trump()?;
+    let z = c.bid_at(4)?.strain.trump()?;
+    let f = c.bid_at(6)?;
+    let fourth = Suit::STANDARD
+        .into_iter()
+        .find(|&s| s != o && s != y && s != z)?;
+    let distinct = z != o && z != y && y != o;
+    (distinct && f.strain == suit(fourth) && f.level >= 2).then_some((o, y, c.bid_at(8)?))
 }

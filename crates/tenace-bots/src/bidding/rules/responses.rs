@@ -76,7 +76,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "3NT response to a minor",
         stage: Stage::Responding,
-        meaning: "16–18 HCP, balanced",
+        meaning: "16–19 HCP, balanced",
         when: |h, c| {
             opened_one(c).is_some_and(|s| !s.is_major())
                 && h.balanced
@@ -114,7 +114,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "new suit at the one level",
         stage: Stage::Responding,
-        meaning: "6+ HCP (or 5 with a six-card suit), four or more cards in the suit, the longest (up the line with four-card suits); forcing",
+        meaning: "6+ HCP (or 5 with a six-card suit), four or more cards in the suit: the longest, the higher of five-card suits, up the line with four-card suits; forcing",
         when: |h, c| {
             opened_one(c).is_some() && {
                 let longest = h.len(h.longest());
@@ -122,7 +122,23 @@ pub(super) static RULES: &[BidRule] = &[
             }
         },
         call: |h, c| {
-            let s = new_suit(h, opened_one(c), 4)?;
+            let o = opened_one(c)?;
+            let s = h
+                .suits()
+                .iter()
+                .copied()
+                .filter(|&s| s > o && h.len(s) >= 4)
+                .max_by_key(|&s| {
+                    let n = h.len(s);
+                    (
+                        n,
+                        if n >= 5 {
+                            s.index() as i8
+                        } else {
+                            -(s.index() as i8)
+                        },
+                    )
+                })?;
             c.cheapest_up_to(suit(s), 1)
         },
     },
@@ -269,10 +285,11 @@ pub(super) fn lower_two_over_one(h: &HandFacts, opened: Suit) -> Option<Suit> {
 }
 
 /// The suit of a jump shift: 19+ HCP and a five-card suit, or 16+ with a good six-card suit
-/// and a singleton or void, or with a good five-card suit and four cards of partner's suit.
+/// and a singleton or void, or with a good five-card suit and four cards of partner's minor
+/// (with four of partner's major and fewer than 19, Jacoby 2NT instead).
 fn jump_shift_suit(h: &HandFacts, c: &AuctionContext) -> Option<Suit> {
     let o = opened_one(c)?;
-    if c.passed_hand || h.hcp < 16 {
+    if c.passed_hand || h.hcp < 16 || (o.is_major() && h.len(o) >= 4 && h.hcp < 19) {
         return None;
     }
     let s = h
