@@ -164,6 +164,25 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, c| c.bid(2, NT),
     },
     BidRule {
+        name: "new suit at the one level",
+        stage: Stage::Rebidding,
+        meaning: "four or more cards in the suit (the cheapest one): 12–18 points",
+        when: |h, c| {
+            response(c).is_some_and(|(_, b)| b.level == 1 && b.strain != NT)
+                && length_points(h) <= 18
+        },
+        call: |h, c| {
+            let (o, b) = response(c)?;
+            let s = h
+                .suits()
+                .iter()
+                .copied()
+                .filter(|&s| s != o && suit(s) > b.strain && h.len(s) >= 4)
+                .find(|&s| c.cheapest(suit(s)).is_some_and(|x| x.level == 1))?;
+            c.bid(1, suit(s))
+        },
+    },
+    BidRule {
         name: "reverse",
         stage: Stage::Rebidding,
         meaning: "17+ points, a second suit higher than the first (which is longer); forcing one round",
@@ -208,11 +227,12 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "3NT on a long minor",
         stage: Stage::Rebidding,
-        meaning: "17–19 HCP and a strong six-card minor: 3NT",
+        meaning: "17–19 HCP, a strong six-card minor and no singleton: 3NT",
         when: |h, c| {
             response(c).is_some_and(|(o, b)| {
-                !o.is_major() && b.level == 1 && h.len(o) >= 6 && h.good_suit(o)
+                !o.is_major() && b.level == 1 && b.strain != NT && h.len(o) >= 6 && h.good_suit(o)
             }) && length_points(h) >= 19
+                && h.suits().iter().all(|&s| h.len(s) >= 2)
         },
         call: |_, c| c.bid(3, NT),
     },
@@ -225,22 +245,6 @@ pub(super) static RULES: &[BidRule] = &[
                 && (16..=18).contains(&h.hcp)
         },
         call: |_, c| jump(c, suit(response(c)?.0)),
-    },
-    BidRule {
-        name: "new suit at the one level",
-        stage: Stage::Rebidding,
-        meaning: "four or more cards in the suit (the cheapest one): 12–18 points",
-        when: |_, c| response(c).is_some_and(|(_, b)| b.level == 1 && b.strain != NT),
-        call: |h, c| {
-            let (o, b) = response(c)?;
-            let s = h
-                .suits()
-                .iter()
-                .copied()
-                .filter(|&s| s != o && suit(s) > b.strain && h.len(s) >= 4)
-                .find(|&s| c.cheapest(suit(s)).is_some_and(|x| x.level == 1))?;
-            c.bid(1, suit(s))
-        },
     },
     BidRule {
         name: "raise responder's suit",

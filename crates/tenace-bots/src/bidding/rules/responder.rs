@@ -49,6 +49,38 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| turn(c).is_some_and(|t| t.reverse()) && h.balanced,
         call: |_, c| c.bid(3, NT),
     },
+    BidRule {
+        name: "fourth suit after a reverse",
+        stage: Stage::Later,
+        meaning: "9+ HCP after partner's reverse, no fit and no stopper for no trump: the fourth suit, forcing",
+        when: |_, c| turn(c).is_some_and(|t| t.reverse()),
+        call: |_, c| {
+            let t = turn(c)?;
+            let y = t.mine.strain.trump()?;
+            let z = t.rebid.strain.trump()?;
+            let f = Suit::STANDARD
+                .into_iter()
+                .find(|&s| s != t.opened && s != y && s != z)?;
+            c.cheapest(suit(f)).filter(|b| b.level <= 3).map(Call::Bid)
+        },
+    },
+    // After opener's game try over my single raise (1M P 2M P try P).
+    BidRule {
+        name: "answer the game try",
+        stage: Stage::Later,
+        meaning: "after partner's game try: game with the top of the raise (8–9 points) or help in the suit asked (an honour or shortness), else three of the major",
+        when: |_, c| game_try(c).is_some(),
+        call: |h, c| {
+            let (m, t) = game_try(c)?;
+            let pts = h.hcp + support_points(h, m);
+            let help = t.is_some_and(|s| h.len(s) <= 1 || h.top_honours(s) >= 1);
+            if pts >= 9 || (pts >= 7 && help) {
+                game(c, suit(m))
+            } else {
+                c.bid(3, suit(m))
+            }
+        },
+    },
     // After opener's 1NT rebid.
     BidRule {
         name: "game in my long major",
@@ -298,6 +330,37 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "rebid my six-card suit, forcing",
+        stage: Stage::Later,
+        meaning: "13+ HCP, unbalanced, six or more cards in my suit: forcing",
+        when: |h, c| {
+            turn(c).is_some_and(|t| {
+                t.minimum() && t.mine.strain.trump().is_some_and(|y| h.len(y) >= 6)
+            }) && h.hcp >= 13
+                && !h.balanced
+        },
+        call: |_, c| {
+            let y = turn(c)?.mine.strain;
+            c.cheapest(y).filter(|b| b.level <= 3).map(Call::Bid)
+        },
+    },
+    BidRule {
+        name: "minimum after a two-over-one",
+        stage: Stage::Later,
+        meaning: "10–11 HCP after my two-over-one and partner's minimum rebid: pass, or back to partner's first suit",
+        when: |h, c| {
+            turn(c).is_some_and(|t| t.mine.level == 2 && t.mine.strain != NT && t.minimum())
+                && h.hcp <= 11
+        },
+        call: |h, c| {
+            let t = turn(c)?;
+            match t.second_suit() {
+                Some(z) if h.len(t.opened) >= h.len(z) => c.cheapest_up_to(suit(t.opened), 2),
+                _ => Some(Call::Pass),
+            }
+        },
+    },
+    BidRule {
         name: "3NT with the unbid suit stopped",
         stage: Stage::Later,
         meaning: "13+ HCP, no fit found: game in no trump",
@@ -337,6 +400,20 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, c| c.bid(2, NT),
     },
     BidRule {
+        name: "back to partner's minor",
+        stage: Stage::Later,
+        meaning: "6–10 HCP and four or more cards in partner's minor, no fit for the second suit: back to the minor",
+        when: |h, c| {
+            turn(c).is_some_and(|t| {
+                t.rebid.level == 1
+                    && t.rebid.strain != NT
+                    && !t.opened.is_major()
+                    && h.len(t.opened) >= 4
+            }) && h.hcp <= 10
+        },
+        call: |_, c| c.bid(2, suit(turn(c)?.opened)),
+    },
+    BidRule {
         name: "1NT with no fit",
         stage: Stage::Later,
         meaning: "6–9 HCP, no fit for partner's suits",
@@ -371,8 +448,11 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Later,
         meaning: "14+ points counting length (15+ HCP for 3NT) opposite partner's invitation: game",
         when: |h, c| {
-            invitation(c).is_some_and(|(_, w)| {
-                if w.strain.trump().is_some_and(|s| s.is_major()) {
+            invitation(c).is_some_and(|(o, w)| {
+                if w.strain
+                    .trump()
+                    .is_some_and(|s| s.is_major() && (s == o || h.len(s) >= 2))
+                {
                     length_points(h) >= 14
                 } else {
                     h.hcp >= 15
@@ -406,7 +486,13 @@ pub(super) static RULES: &[BidRule] = &[
                 return Some(Call::Pass);
             }
             match a.strain {
-                Strain::Suit(s) if s == y && y.is_major() => return game(c, a.strain),
+                Strain::Suit(s) if s == y && y.is_major() => {
+                    return if h.hcp >= 12 {
+                        game(c, a.strain)
+                    } else {
+                        c.cheapest(a.strain).map(Call::Bid)
+                    };
+                }
                 Strain::Suit(s) if s == o && o.is_major() && h.len(o) >= 2 => {
                     return game(c, a.strain);
                 }
@@ -540,7 +626,7 @@ fn fourth_suit_asked(c: &AuctionContext) -> Option<(Suit, Suit, Suit)> {
     let fourth = Suit::STANDARD
         .into_iter()
         .find(|&s| s != o && s != y && s != z)?;
-    (z != o && z != y && y != o && f.strain == suit(fourth) && f.level >= 2)
+    (z != o && z != y && y != o && f.strain == suit(fourth) && fsf_level(f.level, fourth, z))
         .then_some((o, y, fourth))
 }
 
@@ -625,7 +711,11 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                 .iter()
                 .enumerate()
                 .all(|(i, s)| s.trump().is_some() && !suits[..i].contains(s));
-            if distinct && rebid.level <= 2 && (2..=3).contains(&b.level) {
+            let fsf = match (b.strain, rebid.strain) {
+                (Strain::Suit(f), Strain::Suit(z)) => fsf_level(b.level, f, z),
+                _ => false,
+            };
+            if distinct && rebid.level <= 2 && fsf {
                 range(shown, 12, 40);
                 return true;
             }
@@ -682,5 +772,33 @@ fn fourth_suit_answer(c: &AuctionContext) -> Option<(Suit, Suit, Bid)> {
         .into_iter()
         .find(|&s| s != o && s != y && s != z)?;
     let distinct = z != o && z != y && y != o;
-    (distinct && f.strain == suit(fourth) && f.level >= 2).then_some((o, y, c.bid_at(8)?))
+    (distinct && f.strain == suit(fourth) && fsf_level(f.level, fourth, z)).then_some((
+        o,
+        y,
+        c.bid_at(8)?,
+    ))
+}
+
+/// Whether a bid of the fourth suit `f` at `level`, after partner's rebid in `z`, is fourth
+/// suit forcing: at the two level, or at the three level when the suit ranks below `z` (a
+/// one-level fourth suit is natural, a jump beyond the cheapest two- or three-level bid is
+/// not forcing's cheap ask).
+fn fsf_level(level: u8, f: Suit, z: Suit) -> bool {
+    level == 2 || (level == 3 && f < z)
+}
+
+/// Partner's game try after my single raise of the major: the major, and the suit tried in
+/// (none for 2NT or three of the major).
+fn game_try(c: &AuctionContext) -> Option<(Suit, Option<Suit>)> {
+    let t = turn(c)?;
+    let m = t.opened;
+    if !m.is_major() || t.mine != Bid::new(2, suit(m)) {
+        return None;
+    }
+    match t.rebid.strain {
+        NT if t.rebid.level == 2 => Some((m, None)),
+        Strain::Suit(s) if s == m && t.rebid.level == 3 => Some((m, None)),
+        Strain::Suit(s) if s != m && t.rebid.level <= 3 => Some((m, Some(s))),
+        _ => None,
+    }
 }
