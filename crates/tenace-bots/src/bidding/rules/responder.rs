@@ -779,10 +779,9 @@ fn fourth_suit_answer(c: &AuctionContext) -> Option<(Suit, Suit, Bid)> {
     ))
 }
 
-/// Whether a bid of the fourth suit `f` at `level`, after partner's rebid in `z`, is fourth
-/// suit forcing: at the two level, or at the three level when the suit ranks below `z` (a
-/// one-level fourth suit is natural, a jump beyond the cheapest two- or three-level bid is
-/// not forcing's cheap ask).
+/// Whether a bid of the fourth suit `f` at `level`, after opener's rebid in `z`, is fourth
+/// suit forcing: at the two level, or at the three level when `f` ranks below `z`. A
+/// one-level fourth suit is natural, and a jump to the three level is not the ask.
 fn fsf_level(level: u8, f: Suit, z: Suit) -> bool {
     level == 2 || (level == 3 && f < z)
 }
