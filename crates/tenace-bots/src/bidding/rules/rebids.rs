@@ -45,10 +45,14 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "accept the limit raise",
         stage: Stage::Rebidding,
-        meaning: "14+ HCP (13 with a six-card suit) after partner's limit raise: game",
+        meaning: "14+ points after partner's limit raise (HCP, a point for each trump beyond five, 3 for a void; 13 HCP with a singleton and two top trump honours): game",
         when: |h, c| {
-            raised_to(c, 3)
-                .is_some_and(|s| s.is_major() && (h.hcp >= 14 || (h.hcp >= 13 && h.len(s) >= 6)))
+            raised_to(c, 3).is_some_and(|s| {
+                let voids = h.suits().iter().filter(|&&x| h.len(x) == 0).count() as u8;
+                let pts = h.hcp + h.len(s).saturating_sub(5) + 3 * voids;
+                let singleton = h.suits().iter().any(|&x| h.len(x) == 1);
+                s.is_major() && (pts >= 14 || (h.hcp >= 13 && singleton && h.top_honours(s) >= 2))
+            })
         },
         call: |_, c| game(c, suit(raised_to(c, 3)?)),
     },

@@ -81,6 +81,20 @@ pub(super) static RULES: &[BidRule] = &[
             }
         },
     },
+    // After opener's 2NT jump rebid (18–19 balanced).
+    BidRule {
+        name: "game over the 2NT rebid",
+        stage: Stage::Later,
+        meaning: "opposite partner's 18–19 balanced: game in my six-card major, else 3NT",
+        when: |_, c| turn(c).is_some_and(|t| t.rebid == Bid::new(2, NT) && t.mine.level == 1),
+        call: |h, c| {
+            let y = turn(c)?.mine.strain;
+            match y.trump() {
+                Some(s) if s.is_major() && h.len(s) >= 6 => game(c, y),
+                _ => c.bid(3, NT),
+            }
+        },
+    },
     // After opener's 1NT rebid.
     BidRule {
         name: "game in my long major",

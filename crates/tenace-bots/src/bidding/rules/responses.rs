@@ -15,13 +15,13 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "Jacoby 2NT",
         stage: Stage::Responding,
-        meaning: "13+ points and four or more cards in partner's major (or three with no other suit to bid); forcing to game, asks for shortness",
+        meaning: "13+ points and four or more cards in partner's major (or three with no other suit to bid, or with 19+); forcing to game, asks for shortness",
         when: |h, c| {
             let Some(m) = opened_one(c).filter(|s| s.is_major()) else {
                 return false;
             };
             let three_no_suit = h.len(m) == 3
-                && lower_two_over_one(h, m).is_none()
+                && (lower_two_over_one(h, m).is_none() || h.hcp >= 19)
                 && !h.suits().iter().any(|&s| s > m && h.len(s) >= 5);
             !c.passed_hand
                 && (h.len(m) >= 4 || three_no_suit)
@@ -145,15 +145,22 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "limit raise of a minor",
         stage: Stage::Responding,
-        meaning: "11–12 HCP, four or more diamonds or five or more clubs, no four-card major; invites game",
-        when: |h, c| minor_support(h, c).is_some() && (11..=12).contains(&h.hcp),
+        meaning: "11–12 HCP (12 with only four trumps), four or more diamonds or five or more clubs, no four-card major; invites game",
+        when: |h, c| {
+            minor_support(h, c).is_some_and(|m| h.hcp == 12 || (h.hcp == 11 && h.len(m) >= 5))
+        },
         call: |h, c| c.bid(3, suit(minor_support(h, c)?)),
     },
     BidRule {
         name: "single raise of a minor",
         stage: Stage::Responding,
-        meaning: "6–10 HCP, four or more diamonds or five or more clubs, no four-card major",
-        when: |h, c| minor_support(h, c).is_some() && (6..=10).contains(&h.hcp),
+        meaning: "6–10 HCP (11 with four trumps and a doubleton), four or more diamonds or five or more clubs, no four-card major",
+        when: |h, c| {
+            minor_support(h, c).is_some_and(|_| {
+                (6..=10).contains(&h.hcp)
+                    || (h.hcp == 11 && h.suits().iter().any(|&s| h.len(s) == 2))
+            })
+        },
         call: |h, c| c.bid(2, suit(minor_support(h, c)?)),
     },
     BidRule {
@@ -166,8 +173,15 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "1NT response",
         stage: Stage::Responding,
-        meaning: "6–10 HCP, no suit to bid at the one level, no raise; not forcing",
-        when: |h, c| opened_one(c).is_some() && (6..=10).contains(&h.hcp),
+        meaning: "6–10 HCP (11–12 with 4-3-3-3 over a minor), no suit to bid at the one level, no raise; not forcing",
+        when: |h, c| {
+            opened_one(c).is_some_and(|o| {
+                (6..=10).contains(&h.hcp)
+                    || (!o.is_major()
+                        && (11..=12).contains(&h.hcp)
+                        && h.suits().iter().all(|&s| h.len(s) == 3 || h.len(s) == 4))
+            })
+        },
         call: |_, c| c.bid(1, NT),
     },
     BidRule {
