@@ -68,12 +68,14 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer the game try",
         stage: Stage::Later,
-        meaning: "after partner's game try: game with the top of the raise (8–9 points) or help in the suit asked (an honour or shortness), else three of the major",
+        meaning: "after partner's game try: game with the top of the raise (9 points with shortness), or 7–8 with help in the suit asked (the ace or king, or a singleton), else three of the major",
         when: |_, c| game_try(c).is_some(),
         call: |h, c| {
             let (m, t) = game_try(c)?;
             let pts = h.hcp + support_points(h, m);
-            let help = t.is_some_and(|s| h.len(s) <= 1 || h.top_honours(s) >= 1);
+            let help = t.is_some_and(|s| {
+                h.len(s) <= 1 || crate::hand_eval::honours(h.hand, s, h.style.top(), 2) >= 1
+            });
             if pts >= 9 || (pts >= 7 && help) {
                 game(c, suit(m))
             } else {
@@ -361,10 +363,17 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "minimum after a two-over-one",
         stage: Stage::Later,
-        meaning: "10–11 HCP after my two-over-one and partner's minimum rebid: pass, or back to partner's first suit",
+        meaning: "10 HCP (11 with a doubleton in partner's first suit) after my two-over-one and partner's minimum rebid: pass, or back to partner's first suit",
         when: |h, c| {
-            turn(c).is_some_and(|t| t.mine.level == 2 && t.mine.strain != NT && t.minimum())
-                && h.hcp <= 11
+            turn(c).is_some_and(|t| {
+                t.mine.level == 2
+                    && t.mine.strain != NT
+                    && t.minimum()
+                    && (h.hcp <= 10
+                        || (h.hcp == 11
+                            && h.len(t.opened) == 2
+                            && t.second_suit().is_some_and(|z| h.len(z) < 4)))
+            })
         },
         call: |h, c| {
             let t = turn(c)?;
@@ -522,6 +531,23 @@ pub(super) static RULES: &[BidRule] = &[
             }
         },
     },
+    // Opener after a reverse and responder's weak rebid of the suit.
+    BidRule {
+        name: "after the reverse and partner's rebid",
+        stage: Stage::Later,
+        meaning: "after my reverse and partner's rebid of the suit: three of it with three-card support, three of my six-card first suit, else 2NT",
+        when: |_, c| reverse_then_rebid(c).is_some(),
+        call: |h, c| {
+            let (o, y) = reverse_then_rebid(c)?;
+            if h.len(y) >= 3 {
+                c.bid(3, suit(y))
+            } else if h.len(o) >= 6 {
+                c.bid(3, suit(o))
+            } else {
+                c.bid(2, NT)
+            }
+        },
+    },
     // Opener's answer to fourth suit forcing (1X P 1Y P Z P F P).
     BidRule {
         name: "answer fourth suit forcing",
@@ -640,8 +666,12 @@ fn fourth_suit_asked(c: &AuctionContext) -> Option<(Suit, Suit, Suit)> {
     let fourth = Suit::STANDARD
         .into_iter()
         .find(|&s| s != o && s != y && s != z)?;
-    (z != o && z != y && y != o && f.strain == suit(fourth) && fsf_level(f.level, fourth, z))
-        .then_some((o, y, fourth))
+    (z != o
+        && z != y
+        && y != o
+        && f.strain == suit(fourth)
+        && fsf_level(f.level, fourth, c.bid_at(4)?))
+    .then_some((o, y, fourth))
 }
 
 /// What partner's call shows when it is one of this part's conventions (Jacoby 2NT and the
@@ -726,7 +756,7 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                 .enumerate()
                 .all(|(i, s)| s.trump().is_some() && !suits[..i].contains(s));
             let fsf = match (b.strain, rebid.strain) {
-                (Strain::Suit(f), Strain::Suit(z)) => fsf_level(b.level, f, z),
+                (Strain::Suit(f), Strain::Suit(_)) => fsf_level(b.level, f, rebid),
                 _ => false,
             };
             if distinct && rebid.level <= 2 && fsf {
@@ -786,18 +816,19 @@ fn fourth_suit_answer(c: &AuctionContext) -> Option<(Suit, Suit, Bid)> {
         .into_iter()
         .find(|&s| s != o && s != y && s != z)?;
     let distinct = z != o && z != y && y != o;
-    (distinct && f.strain == suit(fourth) && fsf_level(f.level, fourth, z)).then_some((
+    (distinct && f.strain == suit(fourth) && fsf_level(f.level, fourth, c.bid_at(4)?)).then_some((
         o,
         y,
         c.bid_at(8)?,
     ))
 }
 
-/// Whether a bid of the fourth suit `f` at `level`, after opener's rebid in `z`, is fourth
-/// suit forcing: at the two level, or at the three level when `f` ranks below `z`. A
-/// one-level fourth suit is natural, and a jump to the three level is not the ask.
-fn fsf_level(level: u8, f: Suit, z: Suit) -> bool {
-    level == 2 || (level == 3 && f < z)
+/// Whether a bid of the fourth suit `f` at `level`, after opener's rebid `z`, is fourth
+/// suit forcing: at the two level, or at the three level when `f` ranks below a two-level
+/// `z` (no cheaper bid of it). A one-level fourth suit is natural, and a needless jump to
+/// the three level is not the ask.
+fn fsf_level(level: u8, f: Suit, z: Bid) -> bool {
+    level == 2 || (level == 3 && z.level == 2 && suit(f) < z.strain)
 }
 
 /// Partner's game try after my single raise of the major: the major, and the suit tried in
@@ -814,4 +845,23 @@ fn game_try(c: &AuctionContext) -> Option<(Suit, Option<Suit>)> {
         Strain::Suit(s) if s != m && t.rebid.level <= 3 => Some((m, Some(s))),
         _ => None,
     }
+}
+
+/// After my reverse, partner rebid the suit at the two level: my first suit and partner's
+/// (1X P 1Y P 2Z P 2Y P, the opponents silent).
+fn reverse_then_rebid(c: &AuctionContext) -> Option<(Suit, Suit)> {
+    if fc(c)
+        || c.auction.len() != 8
+        || [1, 3, 5, 7]
+            .iter()
+            .any(|&i| c.call_at(i) != Some(Call::Pass))
+    {
+        return None;
+    }
+    let o = c.my_opening().filter(|b| b.level == 1)?.strain.trump()?;
+    let resp = c.bid_at(2)?;
+    let y = resp.strain.trump().filter(|_| resp.level == 1)?;
+    let z = c.bid_at(4)?;
+    let reverse = z.level == 2 && z.strain.trump().is_some_and(|s| s > o && s != y);
+    (reverse && c.bid_at(6)? == Bid::new(2, suit(y))).then_some((o, y))
 }
