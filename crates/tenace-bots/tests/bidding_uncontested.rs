@@ -236,3 +236,19 @@ fn responder_s_rebids() {
         "after partner's reverse",
     );
 }
+
+#[test]
+fn game_tries_and_invitations() {
+    // Over the help-suit try in hearts, the king of hearts takes a 7-point raise to game.
+    let asked = ["1S", "P", "2S", "P", "3H", "P"];
+    let help = "SK S6 S2 HK H7 H4 D9 D8 D3 D2 CJ C3 C2";
+    expect(&asked, Seat::South, help, "4S", "help in the suit asked");
+    let no_help = "SK S6 S2 H9 H7 H4 DK D8 D3 D2 CJ C3 C2";
+    expect(&asked, Seat::South, no_help, "3S", "three of the major");
+    // Opener accepts responder's invitation with 14 and declines with 11.
+    let invited = ["1D", "P", "1H", "P", "2H", "P", "3H", "P"];
+    let accept = "SK S7 S6 HA HJ H9 H3 DA DQ D8 D3 C3 C2";
+    expect(&invited, Seat::North, accept, "4H", "invitation: game");
+    let decline = "SJ S7 S6 HA HJ H9 H3 DK DQ D8 D3 C3 C2";
+    expect(&invited, Seat::North, decline, "P", "minimum");
+}

@@ -548,6 +548,20 @@ pub(super) static RULES: &[BidRule] = &[
             }
         },
     },
+    BidRule {
+        name: "after my 2NT rebid",
+        stage: Stage::Later,
+        meaning: "after my 18–19 2NT rebid and partner's new bid: three-card support for partner's major, else 3NT",
+        when: |_, c| after_jump_nt(c).is_some(),
+        call: |h, c| {
+            let y = after_jump_nt(c)?;
+            if y.is_major() && h.len(y) >= 3 {
+                c.cheapest(suit(y)).map(Call::Bid)
+            } else {
+                c.bid(3, NT)
+            }
+        },
+    },
     // Opener's answer to fourth suit forcing (1X P 1Y P Z P F P).
     BidRule {
         name: "answer fourth suit forcing",
@@ -785,7 +799,11 @@ fn invitation(c: &AuctionContext) -> Option<(Suit, Bid)> {
     let resp = c.bid_at(2)?;
     let rebid = c.bid_at(4)?;
     let w = c.bid_at(6)?;
-    if resp.strain == suit(o) || resp.level >= 2 && resp.strain == NT || rebid.level >= 3 {
+    if resp.strain == suit(o)
+        || resp.level >= 2 && resp.strain == NT
+        || rebid.level >= 3
+        || rebid == Bid::new(2, NT)
+    {
         return None;
     }
     let ok =
@@ -864,4 +882,22 @@ fn reverse_then_rebid(c: &AuctionContext) -> Option<(Suit, Suit)> {
     let z = c.bid_at(4)?;
     let reverse = z.level == 2 && z.strain.trump().is_some_and(|s| s > o && s != y);
     (reverse && c.bid_at(6)? == Bid::new(2, suit(y))).then_some((o, y))
+}
+
+/// After my 2NT jump rebid (18–19) partner bid again below game: partner's first suit
+/// (1X P 1Y P 2NT P any P, the opponents silent).
+fn after_jump_nt(c: &AuctionContext) -> Option<Suit> {
+    if fc(c)
+        || c.auction.len() != 8
+        || [1, 3, 5, 7]
+            .iter()
+            .any(|&i| c.call_at(i) != Some(Call::Pass))
+    {
+        return None;
+    }
+    c.my_opening().filter(|b| b.level == 1)?.strain.trump()?;
+    let resp = c.bid_at(2)?;
+    let y = resp.strain.trump().filter(|_| resp.level == 1)?;
+    let again = c.bid_at(6)?;
+    (c.bid_at(4)? == Bid::new(2, NT) && again.level == 3 && again.strain != NT).then_some(y)
 }
