@@ -384,7 +384,7 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
-        name: "3NT with the unbid suit stopped",
+        name: "3NT, no fit",
         stage: Stage::Later,
         meaning: "13+ HCP, no fit found: game in no trump",
         when: |h, c| {
@@ -718,6 +718,15 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                 length(shown, o, 3);
                 return true;
             }
+            if b == Bid::new(3, NT) {
+                if o.is_major() {
+                    range(shown, 15, 17);
+                } else {
+                    range(shown, 16, 19);
+                }
+                balanced(shown, seen.style);
+                return true;
+            }
             if let Strain::Suit(s) = b.strain
                 && s != o
                 && b.level == if s > o { 2 } else { 3 }
@@ -744,6 +753,28 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                     _ => range(shown, 12, 40),
                 }
                 length(shown, o, 5);
+                return true;
+            }
+            // After a two-over-one, 2NT is a minimum and 3NT 18–19, both balanced.
+            if resp.level == 2 && resp.strain != NT && b.strain == NT && b.level <= 3 {
+                if b.level == 2 {
+                    range(shown, 12, 14);
+                } else {
+                    range(shown, 18, 19);
+                }
+                balanced(shown, seen.style);
+                return true;
+            }
+            // A jump shift: 19+ and the new suit.
+            if let Strain::Suit(z) = b.strain
+                && resp.level == 1
+                && b.level == 3
+                && z != o
+                && b.strain != resp.strain
+            {
+                range(shown, 19, 40);
+                length(shown, o, 5);
+                length(shown, z, 4);
                 return true;
             }
             if let Strain::Suit(z) = b.strain
