@@ -243,10 +243,15 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "jump rebid",
         stage: Stage::Rebidding,
-        meaning: "16–18 HCP and a six-card suit: invites game",
+        meaning: "16–18 HCP (or points counting length, after a two-over-one) and a six-card suit: invites game",
         when: |h, c| {
-            response(c).is_some_and(|(o, b)| b.strain.trump() != Some(o) && h.len(o) >= 6)
-                && (16..=18).contains(&h.hcp)
+            response(c).is_some_and(|(o, b)| {
+                let two_over_one = b.level == 2 && b.strain != NT;
+                b.strain.trump() != Some(o)
+                    && h.len(o) >= 6
+                    && ((16..=18).contains(&h.hcp)
+                        || (two_over_one && length_points(h) >= 16 && h.hcp <= 18))
+            })
         },
         call: |_, c| jump(c, suit(response(c)?.0)),
     },
@@ -310,6 +315,19 @@ pub(super) static RULES: &[BidRule] = &[
                 && h.hcp >= 18
         },
         call: |_, c| c.bid(3, NT),
+    },
+    BidRule {
+        name: "new suit with extras after a two-over-one",
+        stage: Stage::Rebidding,
+        meaning: "16+ HCP and four or more cards in a new suit, after partner's two-over-one",
+        when: |h, c| {
+            response(c).is_some_and(|(_, b)| b.level == 2 && b.strain != NT) && h.hcp >= 16
+        },
+        call: |h, c| {
+            let (o, b) = response(c)?;
+            let s = other_suit(h, o, b, |_| true)?;
+            c.cheapest(suit(s)).filter(|x| x.level <= 3).map(Call::Bid)
+        },
     },
     BidRule {
         name: "rebid a six-card suit",

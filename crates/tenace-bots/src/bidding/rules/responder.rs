@@ -562,6 +562,19 @@ pub(super) static RULES: &[BidRule] = &[
             }
         },
     },
+    BidRule {
+        name: "invite over partner's 1NT",
+        stage: Stage::Later,
+        meaning: "after my new suit and partner's 1NT: 2NT with 16–17 HCP, 3NT with 18+",
+        when: |h, c| partner_nt_after_new_suit(c) && h.hcp >= 16,
+        call: |h, c| {
+            if h.hcp >= 18 {
+                c.bid(3, NT)
+            } else {
+                c.bid(2, NT)
+            }
+        },
+    },
     // Opener's answer to fourth suit forcing (1X P 1Y P Z P F P).
     BidRule {
         name: "answer fourth suit forcing",
@@ -931,4 +944,18 @@ fn after_jump_nt(c: &AuctionContext) -> Option<Suit> {
     let y = resp.strain.trump().filter(|_| resp.level == 1)?;
     let again = c.bid_at(6)?;
     (c.bid_at(4)? == Bid::new(2, NT) && again.level == 3 && again.strain != NT).then_some(y)
+}
+
+/// Whether partner answered my one-level new suit with 1NT (1X P 1Y P 1Z P 1NT P, the
+/// opponents silent).
+fn partner_nt_after_new_suit(c: &AuctionContext) -> bool {
+    !fc(c)
+        && c.auction.len() == 8
+        && [1, 3, 5, 7]
+            .iter()
+            .all(|&i| c.call_at(i) == Some(Call::Pass))
+        && c.my_opening()
+            .is_some_and(|b| b.level == 1 && b.strain != NT)
+        && c.bid_at(4).is_some_and(|b| b.level == 1 && b.strain != NT)
+        && c.bid_at(6) == Some(Bid::new(1, NT))
 }
