@@ -10,14 +10,18 @@ use tenace_rules::{Game, Vulnerability};
 /// The call of `caller`, holding `mine`, after `calls` (North deals; the other hands get
 /// the rest of the deck).
 fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
-    let other = |k: usize| {
-        rest[13 * k..13 * k + 13]
-            .iter()
-            .copied()
-            .collect::<CardSet>()
+    call_in(BridgeVariant::Standard, calls, caller, mine)
+}
+
+/// The same in any variant of the game.
+fn call_in(variant: BridgeVariant, calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
+    let (deck, style, n) = match variant {
+        BridgeVariant::FiveCrowns(_) => (Deck::FiveCrowns, DeckStyle::FiveCrowns, 14),
+        _ => (Deck::Standard, DeckStyle::Standard, 13),
     };
+    let mine: CardSet = mine.parse().unwrap();
+    let rest: Vec<_> = (deck.cards() - mine).iter().collect();
+    let other = |k: usize| rest[n * k..n * k + n].iter().copied().collect::<CardSet>();
     let mut hands = BySeat::<CardSet>::default();
     let mut k = 0;
     for seat in Seat::ALL {
@@ -29,7 +33,7 @@ fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
         }
     }
     let setup = BridgeSetup {
-        variant: BridgeVariant::Standard,
+        variant,
         hands,
         dealer: Seat::North,
         vulnerability: Vulnerability::None,
@@ -44,7 +48,7 @@ fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
     assert_eq!(p, caller.into(), "the caller is not due to call");
     let view = deal.observation(p);
     let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
+    let d = choose_call(&HandFacts::new(mine, style), &ctx);
     (d.action.to_string(), d.reason)
 }
 
@@ -251,4 +255,28 @@ fn game_tries_and_invitations() {
     expect(&invited, Seat::North, accept, "4H", "invitation: game");
     let decline = "SJ S7 S6 HA HJ H9 H3 DK DQ D8 D3 C3 C2";
     expect(&invited, Seat::North, decline, "P", "minimum");
+}
+
+#[test]
+fn five_crowns_keeps_the_natural_rules() {
+    // Five hearts and an opening hand opposite 1H: no Jacoby 2NT in Five Crowns (its
+    // conventions are off), a natural bid instead.
+    let hand = "RK R5 SK S5 S4 HK HQ H9 H5 H4 DK D5 C5 C4";
+    let (call, why) = call_in(
+        BridgeVariant::FiveCrowns(Default::default()),
+        &["1H", "P"],
+        Seat::South,
+        hand,
+    );
+    assert_ne!(call, "2NT", "{why}");
+    assert!(!why.contains("shortness"), "{why}");
+    // The same hand shape in bridge does bid Jacoby 2NT.
+    let bridge = "SK S5 S4 HA HK HQ H5 H4 DK D5 D4 C5 C4";
+    expect(
+        &["1H", "P"],
+        Seat::South,
+        bridge,
+        "2NT",
+        "asks for shortness",
+    );
 }
