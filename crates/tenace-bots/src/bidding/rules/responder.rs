@@ -177,6 +177,23 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "six-card suit after my 1NT",
+        stage: Stage::Later,
+        meaning: "6–10 HCP and six or more cards in a suit I could not show at the one level: to play",
+        when: |h, c| {
+            turn(c).is_some_and(|t| t.mine == Bid::new(1, NT) && t.rebid.level == 2) && h.hcp <= 10
+        },
+        call: |h, c| {
+            let t = turn(c)?;
+            let s = h
+                .suits()
+                .iter()
+                .copied()
+                .find(|&s| h.len(s) >= 6 && s != t.opened && suit(s) > t.rebid.strain)?;
+            c.bid(2, suit(s))
+        },
+    },
+    BidRule {
         name: "weak rebid of a six-card suit",
         stage: Stage::Later,
         meaning: "a weak hand (6–10) with six or more cards in my suit: to play",
@@ -363,7 +380,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "minimum after a two-over-one",
         stage: Stage::Later,
-        meaning: "10 HCP (11 with a doubleton in partner's first suit) after my two-over-one and partner's minimum rebid: pass, or back to partner's first suit",
+        meaning: "10 HCP (11 with a doubleton in partner's first suit and the fourth suit unstopped) after my two-over-one and partner's minimum rebid: pass, or back to partner's first suit",
         when: |h, c| {
             turn(c).is_some_and(|t| {
                 t.mine.level == 2
@@ -372,7 +389,8 @@ pub(super) static RULES: &[BidRule] = &[
                     && (h.hcp <= 10
                         || (h.hcp == 11
                             && h.len(t.opened) == 2
-                            && t.second_suit().is_some_and(|z| h.len(z) < 4)))
+                            && t.second_suit().is_some_and(|z| h.len(z) < 4)
+                            && !t.fourth_suit().is_some_and(|f| h.stops(f))))
             })
         },
         call: |h, c| {
