@@ -22,6 +22,7 @@ pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: De
         };
         if super::rules::notrump::reads(&mut shown, &seen)
             || super::rules::competition::reads(&mut shown, &seen)
+            || super::rules::responder::reads(&mut shown, &seen)
         {
             continue;
         }

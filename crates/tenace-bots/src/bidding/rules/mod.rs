@@ -14,6 +14,7 @@ mod later;
 pub(crate) mod notrump;
 mod openings;
 mod rebids;
+pub(crate) mod responder;
 mod responses;
 mod score;
 mod slam;
@@ -76,6 +77,7 @@ pub static SYSTEM: &[&[BidRule]] = &[
     twos::RULES,
     responses::RULES,
     rebids::RULES,
+    responder::RULES,
     later::RULES,
 ];
 
