@@ -1,0 +1,208 @@
+//! The competitive part of the bidding table (overcalls, doubles, Michaels and the
+//! unusual 2NT, balancing, negative and reopening doubles) on hands built for each rule.
+
+use tenace_bots::bidding::{AuctionContext, choose_call};
+use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+use tenace_cards::{BySeat, CardSet, Deck, Seat};
+use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
+use tenace_rules::{Game, Vulnerability};
+
+/// The call of `caller`, who holds `mine`, after `calls` (North deals), with its reason.
+fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
+    let mine: CardSet = mine.parse().unwrap();
+    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
+    let other = |k: usize| {
+        rest[13 * k..13 * k + 13]
+            .iter()
+            .copied()
+            .collect::<CardSet>()
+    };
+    let mut hands = BySeat::<CardSet>::default();
+    let mut k = 0;
+    for seat in Seat::ALL {
+        if seat == caller {
+            hands[seat] = mine;
+        } else {
+            hands[seat] = other(k);
+            k += 1;
+        }
+    }
+    let setup = BridgeSetup {
+        variant: BridgeVariant::Standard,
+        hands,
+        dealer: Seat::North,
+        vulnerability: Vulnerability::None,
+        options: Default::default(),
+    };
+    let mut deal = BridgeDeal::from_setup(setup).unwrap();
+    for call in calls {
+        let p = deal.to_act().iter().next().unwrap();
+        deal.try_apply(p, call.parse().unwrap()).unwrap();
+    }
+    let p = deal.to_act().iter().next().unwrap();
+    assert_eq!(p, caller.into(), "the caller is not due to call");
+    let view = deal.observation(p);
+    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
+    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
+    (d.action.to_string(), d.reason)
+}
+
+fn check(calls: &[&str], caller: Seat, hand: &str, expected: &str, reason_has: &str) {
+    let (call, why) = call_after(calls, caller, hand);
+    assert_eq!(call, expected, "{why}");
+    assert!(why.contains(reason_has), "{why}");
+}
+
+#[test]
+fn a_weak_jump_overcall_is_a_good_six_card_suit() {
+    let hand = "SK SQ SJ S9 S7 S3 H8 H4 D6 D3 D2 C9 C5";
+    check(&["1D"], Seat::East, hand, "2S", "preemptive");
+}
+
+#[test]
+fn a_one_level_overcall_is_a_good_five_card_suit() {
+    let hand = "SA SQ SJ S9 S7 H8 H4 D6 D3 D2 CK C9 C5";
+    check(&["1H"], Seat::East, hand, "1S", "good five-card suit");
+}
+
+#[test]
+fn michaels_over_a_minor_shows_both_majors() {
+    let hand = "SQ SJ S9 S5 S3 HK HQ H8 H7 H4 D2 C4 C3";
+    check(&["1C"], Seat::East, hand, "2C", "both majors over a minor");
+}
+
+#[test]
+fn the_unusual_2nt_shows_the_two_lowest_unbid_suits() {
+    let hand = "S2 H3 DQ DJ D9 D7 D5 CK CQ CT C8 C6 C4";
+    check(&["1S"], Seat::East, hand, "2NT", "two lowest unbid suits");
+}
+
+#[test]
+fn a_takeout_double_is_short_in_their_suit() {
+    let hand = "SK SQ S8 S4 H5 DA DJ D7 D3 CK C9 C6 C2";
+    check(&["1H"], Seat::East, hand, "X", "short in their suit");
+}
+
+#[test]
+fn a_1nt_overcall_needs_a_sure_stopper() {
+    let hand = "SK SQ S4 HA HJ H5 DK DJ D6 D2 CQ C7 C3";
+    check(&["1H"], Seat::East, hand, "1NT", "15–18");
+    // K x is no sure stopper: no 1NT then.
+    let hand = "SK S4 HQ HJ H5 DA DK DJ D6 CK C7 C3 C2";
+    let (call, _) = call_after(&["1S"], Seat::East, hand);
+    assert_ne!(call, "1NT");
+}
+
+#[test]
+fn the_advancer_answers_a_takeout_double_in_the_longest_suit() {
+    let hand = "S8 S6 S4 S2 H9 H7 H3 D8 D5 D2 CJ C7 C4";
+    check(&["1D", "X", "P"], Seat::West, hand, "1S", "0–8 HCP");
+}
+
+#[test]
+fn a_cue_bid_raises_an_overcall_with_limit_values() {
+    let hand = "SA S9 S4 HK H8 H7 H3 DK DQ D2 C7 C6 C3";
+    check(
+        &["1C", "1H", "P"],
+        Seat::West,
+        hand,
+        "2C",
+        "limit raise or better",
+    );
+}
+
+#[test]
+fn a_negative_double_shows_the_unbid_major() {
+    let hand = "S7 S3 HK HJ H8 H4 DQ D9 D4 D2 C8 C6 C5";
+    check(
+        &["1C", "1S"],
+        Seat::South,
+        hand,
+        "X",
+        "takeout double of their overcall",
+    );
+}
+
+#[test]
+fn opener_bids_the_major_the_negative_double_showed() {
+    let hand = "S8 S4 HK HJ H9 H5 DA DQ D9 D6 D3 CK C4";
+    check(
+        &["1D", "1S", "X", "P"],
+        Seat::North,
+        hand,
+        "2H",
+        "partner's double showed",
+    );
+}
+
+#[test]
+fn opener_reopens_with_a_double_when_short_in_their_suit() {
+    let hand = "SA SQ S8 S7 S4 HK H9 H3 D5 CK CJ C8 C2";
+    check(&["1S", "2D", "P", "P"], Seat::North, hand, "X", "reopen");
+}
+
+#[test]
+fn a_balancing_1nt_is_11_to_14() {
+    let hand = "SK SJ S4 HQ H8 H3 DK D9 D6 D2 CA C7 C5";
+    check(&["1H", "P", "P"], Seat::West, hand, "1NT", "pass-out seat");
+}
+
+#[test]
+fn jordan_2nt_is_a_limit_raise_after_their_double() {
+    let hand = "SK S8 S7 S4 H6 DQ D9 D7 D6 D3 CK C5 C2";
+    check(
+        &["1S", "X"],
+        Seat::South,
+        hand,
+        "2NT",
+        "limit raise or better",
+    );
+}
+
+#[test]
+fn the_doubler_with_a_big_hand_bids_his_suit() {
+    let hand = "SA SK SJ S9 S7 S5 H4 DA DK D3 CA C8 C2";
+    check(
+        &["1H", "X", "P", "2C", "P"],
+        Seat::East,
+        hand,
+        "2S",
+        "after the double",
+    );
+}
+
+#[test]
+fn michaels_over_a_major_is_answered_in_the_other_major() {
+    let hand = "S6 S3 HQ H8 H4 DJ D9 D7 D5 D2 C8 C6 C3";
+    check(
+        &["1S", "2S", "P"],
+        Seat::West,
+        hand,
+        "3H",
+        "partner's major",
+    );
+}
+
+#[test]
+fn the_michaels_bidder_shows_his_minor_when_asked() {
+    let hand = "SK SJ S9 S8 S4 H9 H3 D2 CK CJ C9 C8 C6";
+    check(
+        &["1H", "2H", "P", "2NT", "P"],
+        Seat::East,
+        hand,
+        "3C",
+        "my minor",
+    );
+}
+
+#[test]
+fn systems_are_on_over_partners_1nt_overcall() {
+    let hand = "SQ S9 S8 S4 HK HJ H7 D8 D5 CQ C9 C6 C2";
+    check(
+        &["1D", "1NT", "P"],
+        Seat::West,
+        hand,
+        "2C",
+        "asks for a major",
+    );
+}
