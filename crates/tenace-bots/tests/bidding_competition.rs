@@ -206,3 +206,40 @@ fn systems_are_on_over_partners_1nt_overcall() {
         "asks for a major",
     );
 }
+
+#[test]
+fn cappelletti_2d_over_their_1nt_shows_both_majors() {
+    let hand = "SK SJ S8 S6 S3 HA HQ H9 H7 H2 D4 C8 C5";
+    check(&["1NT"], Seat::East, hand, "2D", "both majors");
+}
+
+#[test]
+fn cappelletti_2c_is_a_long_suit_and_partner_asks_with_2d() {
+    let hand = "SA SK SJ S8 S7 S3 HQ H9 H2 DK D4 C8 C5";
+    check(&["1NT"], Seat::East, hand, "2C", "six-card or longer suit");
+    let weak = "S8 S2 H9 H6 DJ D9 D8 D3 CQ C7 C6 C4 C2";
+    check(&["1NT", "2C", "P"], Seat::West, weak, "2D", "2D asks");
+    check(
+        &["1NT", "2C", "P", "2D", "P"],
+        Seat::East,
+        hand,
+        "2S",
+        "my long suit",
+    );
+}
+
+#[test]
+fn a_weak_hand_runs_from_partners_penalty_double_of_1nt() {
+    let hand = "S9 S7 S4 H5 DQ D9 D8 D4 D3 C6 C4 C3 C2";
+    check(
+        &["1NT", "X", "P"],
+        Seat::West,
+        hand,
+        "2D",
+        "rather than defend",
+    );
+    // With some points, the double stands.
+    let hand = "SQ S8 S7 S5 HK HQ H4 D8 D6 D3 CT C9 C8";
+    let (call, _) = call_after(&["1NT", "X", "P"], Seat::West, hand);
+    assert_eq!(call, "P");
+}

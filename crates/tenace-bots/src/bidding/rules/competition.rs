@@ -173,7 +173,7 @@ fn two_suit_strength(h: &HandFacts, a: Suit, b: Suit) -> bool {
             .map(|r| 4u8.saturating_sub(below_top(r, top)))
             .sum::<u8>()
     };
-    let weak = (5..=10).contains(&h.hcp) && in_suits(a) + in_suits(b) >= 5;
+    let weak = (5..=10).contains(&h.hcp) && h.hcp <= in_suits(a) + in_suits(b) + 2;
     weak || h.hcp >= 16 || (h.len(a) + h.len(b) >= 11 && h.hcp >= 5)
 }
 
@@ -212,7 +212,8 @@ fn unusual(h: &HandFacts, c: &AuctionContext) -> Option<Call> {
         return None;
     }
     let opening = c.bid_at(0)?;
-    if !(opening.level == 1 || c.is("2C")) || our_suits(c) != 0 {
+    if !(opening.level == 1 || c.is("2C")) || our_suits(c) != 0 || their_suits(c).count_ones() != 1
+    {
         return None;
     }
     let (a, b) = unusual_suits(c)?;
@@ -254,6 +255,11 @@ fn partners_overcall(c: &AuctionContext) -> Option<Suit> {
 fn cue_bid(c: &AuctionContext) -> Option<Call> {
     let s = opened_suit(c).filter(|&s| has(their_suits(c), s))?;
     c.cheapest(suit(s)).map(Call::Bid)
+}
+
+/// The opponents opened 1NT and I overcall, directly or in the pass-out seat.
+fn over_their_nt(c: &AuctionContext) -> bool {
+    !fc(c) && (c.is("1NT") || c.is("1NT P P"))
 }
 
 /// A 1NT overcall by partner that I now advance: direct ("1x 1NT P") or balancing
@@ -367,6 +373,26 @@ fn doubler_points(h: &HandFacts, c: &AuctionContext) -> u8 {
     h.hcp + if balanced_double { 3 } else { 0 }
 }
 
+/// Partner doubled a suit bid for takeout (not 1NT, which is for penalty) and it is my
+/// turn to advance.
+fn partner_takeout_doubled(c: &AuctionContext) -> bool {
+    c.partner_last() == Some(Call::Double)
+        && c.last_bid()
+            .is_some_and(|(p, b)| c.is_opponent(p) && b.strain != NT)
+}
+
+/// Partner's takeout double came in the pass-out seat.
+fn partner_balanced(c: &AuctionContext) -> bool {
+    let n = c.auction.len();
+    (3..n).any(|i| {
+        partners_at(c, i)
+            && c.auction[i] == Call::Double
+            && c.auction[i - 1] == Call::Pass
+            && c.auction[i - 2] == Call::Pass
+            && matches!(c.auction[i - 3], Call::Bid(_))
+    })
+}
+
 /// Partner's advance of my takeout double jumped (one level above the cheapest).
 fn partner_jumped(c: &AuctionContext) -> bool {
     let n = c.auction.len();
@@ -467,15 +493,59 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, _| Some(Call::Double),
     },
     BidRule {
+        name: "Cappelletti 2NT",
+        stage: Stage::Overcalling,
+        meaning: "over their 1NT: five-five or longer in the minors",
+        when: |h, c| {
+            over_their_nt(c) && h.hcp >= 6 && h.len(Suit::Clubs) >= 5 && h.len(Suit::Diamonds) >= 5
+        },
+        call: |_, c| c.bid(2, NT),
+    },
+    BidRule {
+        name: "Cappelletti 2D",
+        stage: Stage::Overcalling,
+        meaning: "over their 1NT: both majors, five-four or longer",
+        when: |h, c| {
+            over_their_nt(c)
+                && h.hcp >= 8
+                && h.len(Suit::Hearts) >= 4
+                && h.len(Suit::Spades) >= 4
+                && h.len(Suit::Hearts) + h.len(Suit::Spades) >= 9
+        },
+        call: |_, c| c.bid(2, suit(Suit::Diamonds)),
+    },
+    BidRule {
+        name: "Cappelletti major",
+        stage: Stage::Overcalling,
+        meaning: "over their 1NT: five or more cards in this major and five or more in a minor",
+        when: |h, c| {
+            over_their_nt(c)
+                && h.hcp >= 8
+                && (h.len(Suit::Clubs) >= 5 || h.len(Suit::Diamonds) >= 5)
+                && (h.len(Suit::Hearts) >= 5 || h.len(Suit::Spades) >= 5)
+        },
+        call: |h, c| {
+            let m = if h.len(Suit::Spades) >= 5 {
+                Suit::Spades
+            } else {
+                Suit::Hearts
+            };
+            c.bid(2, suit(m))
+        },
+    },
+    BidRule {
         name: "natural overcall of 1NT",
         stage: Stage::Overcalling,
-        meaning: "a good six-card or longer suit over their 1NT (a jump with seven)",
-        when: |h, c| c.is("1NT") && h.hcp >= 6,
-        call: |h, c| {
-            let s = overcall_suit(h, c, true, 6)?;
-            let level = if h.len(s) >= 7 { 3 } else { 2 };
-            c.bid(level, suit(s))
-        },
+        meaning: "a good seven-card or longer suit over their 1NT: natural at the three level",
+        when: |h, c| over_their_nt(c) && h.hcp >= 6,
+        call: |h, c| c.bid(3, suit(overcall_suit(h, c, true, 7)?)),
+    },
+    BidRule {
+        name: "Cappelletti 2C",
+        stage: Stage::Overcalling,
+        meaning: "over their 1NT: a six-card or longer suit, not yet named; partner bids 2D to ask which",
+        when: |h, c| over_their_nt(c) && h.hcp >= 8 && h.len(h.longest()) >= 6,
+        call: |_, c| c.bid(2, suit(Suit::Clubs)),
     },
     BidRule {
         name: "1NT overcall",
@@ -493,10 +563,10 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "2NT over a weak two",
         stage: Stage::Overcalling,
-        meaning: "16–19 HCP, balanced, a sure stopper in their suit",
+        meaning: "15–20 HCP, balanced, a sure stopper in their suit",
         when: |h, c| {
             h.balanced
-                && (16..=19).contains(&h.hcp)
+                && (15..=20).contains(&h.hcp)
                 && stops_all(h, c)
                 && c.bid_at(0).is_some_and(|b| b.level == 2 && b.strain != NT)
                 && !c.is("2C")
@@ -515,7 +585,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Overcalling,
         meaning: "19–21 HCP, balanced, their suit stopped, in the pass-out seat",
         when: |h, c| balancing(c) && h.balanced && (19..=21).contains(&h.hcp) && stops_theirs(h, c),
-        call: |_, c| c.cheapest_up_to(NT, 2),
+        call: |_, c| c.bid(2, NT),
     },
     BidRule {
         name: "Michaels cue bid",
@@ -597,6 +667,13 @@ pub(super) static RULES: &[BidRule] = &[
                     let need = if b.level >= 3 { 13 } else { 12 };
                     b.level <= 4 && b.strain != NT && h.hcp + short_in_theirs(h, c) >= need
                 })
+                                // A good five-card suit and no other major to offer: overcall instead.
+                && !overcall_suit(h, c, true, 5).is_some_and(|s| {
+                    h.hcp <= 17
+                        && ![Suit::Hearts, Suit::Spades]
+                            .iter()
+                            .any(|&m| m != s && !has(their_suits(c), m) && h.len(m) >= 4)
+                })
                 // Not over a new suit at the three level: that is forcing and strong.
                 && !(their_suits(c).count_ones() >= 2 && c.last_bid().is_some_and(|(_, b)| b.level >= 3))
         },
@@ -632,13 +709,83 @@ pub(super) static RULES: &[BidRule] = &[
     },
     // ---- Advancing ----
     BidRule {
+        name: "answer Cappelletti 2C",
+        stage: Stage::Advancing,
+        meaning: "after partner's 2C over their 1NT: 2D asks for the suit; pass with long clubs, or bid a long suit of my own",
+        when: |_, c| !fc(c) && c.is("1NT 2C P"),
+        call: |h, c| {
+            if h.len(Suit::Clubs) >= 6 {
+                return Some(Call::Pass);
+            }
+            match [Suit::Spades, Suit::Hearts]
+                .into_iter()
+                .find(|&s| h.len(s) >= 6 && h.good_suit(s))
+            {
+                Some(s) => c.bid(2, suit(s)),
+                None => c.bid(2, suit(Suit::Diamonds)),
+            }
+        },
+    },
+    BidRule {
+        name: "answer Cappelletti 2D",
+        stage: Stage::Advancing,
+        meaning: "after partner's majors over their 1NT: the better major, a jump with four and 10+ HCP; 2NT with the minors",
+        when: |_, c| !fc(c) && c.is("1NT 2D P"),
+        call: |h, c| {
+            let (he, sp) = (h.len(Suit::Hearts), h.len(Suit::Spades));
+            if he <= 2 && sp <= 2 {
+                if h.len(Suit::Diamonds) >= 6 {
+                    return Some(Call::Pass);
+                }
+                if h.len(Suit::Clubs) >= 7 {
+                    return c.bid(3, suit(Suit::Clubs));
+                }
+                if h.len(Suit::Clubs) >= 5 && h.len(Suit::Diamonds) >= 5 {
+                    return c.bid(2, NT);
+                }
+            }
+            let m = if sp > he { Suit::Spades } else { Suit::Hearts };
+            if h.len(m) >= 4 && h.hcp >= 10 {
+                c.bid(3, suit(m))
+            } else {
+                c.bid(2, suit(m))
+            }
+        },
+    },
+    BidRule {
+        name: "answer Cappelletti's major",
+        stage: Stage::Advancing,
+        meaning: "after partner's major and minor over their 1NT: pass or invite (10+ and four) with support; my own long suit; else 2NT asks for the minor",
+        when: |_, c| !fc(c) && c.is("1NT 2H|2S P"),
+        call: |h, c| {
+            let m = c.bid_at(1)?.strain.trump()?;
+            if h.len(m) >= 3 {
+                return if h.len(m) >= 4 && h.hcp >= 10 {
+                    c.bid(3, suit(m))
+                } else {
+                    Some(Call::Pass)
+                };
+            }
+            if let Some(s) = h
+                .suits()
+                .iter()
+                .copied()
+                .find(|&s| s.is_major() && s != m && h.len(s) >= 6)
+            {
+                return c.cheapest(suit(s)).map(Call::Bid);
+            }
+            c.bid(2, NT)
+        },
+    },
+    BidRule {
         name: "escape from partner's penalty double of 1NT",
         stage: Stage::Advancing,
         meaning: "a weak hand with a five-card or longer suit: play there rather than defend 1NT doubled",
         when: |h, c| c.is("1NT X P") && h.hcp <= 5,
         call: |h, c| {
-            let s = h.longest();
-            (h.len(s) >= 5).then(|| c.bid(2, suit(s))).flatten()
+            let n = h.len(h.longest());
+            let s = h.suits().iter().copied().find(|&s| h.len(s) == n)?;
+            (n >= 5).then(|| c.bid(2, suit(s))).flatten()
         },
     },
     BidRule {
@@ -661,7 +808,9 @@ pub(super) static RULES: &[BidRule] = &[
             let pts = h.hcp + support_points(h, m);
             match pts {
                 13.. => game(c, suit(m)),
-                10..=12 => jump(c, suit(m)),
+                10..=12 => c
+                    .bid(3, suit(m))
+                    .or_else(|| c.cheapest(suit(m)).map(Call::Bid)),
                 _ => c.cheapest(suit(m)).map(Call::Bid),
             }
         },
@@ -677,12 +826,20 @@ pub(super) static RULES: &[BidRule] = &[
                 let pts = h.hcp + support_points(h, m);
                 return match pts {
                     13.. => game(c, suit(m)),
-                    9..=12 => jump(c, suit(m)),
+                    9..=12 => c
+                        .bid(3, suit(m))
+                        .or_else(|| c.cheapest(suit(m)).map(Call::Bid)),
                     _ => c.cheapest(suit(m)).map(Call::Bid),
                 };
             }
+            // Without support: 2NT asks for the minor; above it, bid my longer minor.
+            let minor = if h.len(Suit::Clubs) >= h.len(Suit::Diamonds) {
+                Suit::Clubs
+            } else {
+                Suit::Diamonds
+            };
             c.cheapest_up_to(NT, 2)
-                .or_else(|| c.cheapest(suit(m)).map(Call::Bid))
+                .or_else(|| c.cheapest(suit(minor)).map(Call::Bid))
         },
     },
     BidRule {
@@ -752,7 +909,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "five or more strong cards in their suit: pass the double for penalty",
         when: |h, c| {
-            c.partner_last() == Some(Call::Double)
+            partner_takeout_doubled(c)
                 && c.auction.last() == Some(&Call::Pass)
                 && c.last_bid().is_some_and(|(_, b)| {
                     b.strain
@@ -767,7 +924,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "12+ HCP and both unbid majors: a cue bid of their suit, forcing",
         when: |h, c| {
-            c.partner_last() == Some(Call::Double)
+            partner_takeout_doubled(c)
                 && h.hcp >= 12
                 && advance_major(h, c, 5).is_none()
                 && [Suit::Hearts, Suit::Spades]
@@ -782,7 +939,7 @@ pub(super) static RULES: &[BidRule] = &[
         name: "game opposite a takeout double",
         stage: Stage::Advancing,
         meaning: "12+ HCP opposite a takeout double: four of a five-card major, else 3NT with their suit stopped",
-        when: |h, c| c.partner_last() == Some(Call::Double) && h.hcp >= 12,
+        when: |h, c| partner_takeout_doubled(c) && h.hcp >= 12,
         call: |h, c| match advance_major(h, c, 5) {
             Some(s) => game(c, suit(s)),
             None if stops_all(h, c) => c.bid(3, NT),
@@ -794,9 +951,8 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "9–11 HCP opposite a takeout double (10–12 after a bid in between): a jump in a four-card major",
         when: |h, c| {
-            let free = c.auction.last() != Some(&Call::Pass);
-            c.partner_last() == Some(Call::Double)
-                && (if free { 10..=12 } else { 9..=11 }).contains(&h.hcp)
+            let free = c.auction.last() != Some(&Call::Pass) || partner_balanced(c);
+            partner_takeout_doubled(c) && (if free { 10..=12 } else { 9..=11 }).contains(&h.hcp)
         },
         call: |h, c| jump(c, suit(advance_major(h, c, 4)?)),
     },
@@ -805,7 +961,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "their suit stopped, no four-card major: 1NT with 6–9 HCP, 2NT with 10–12",
         when: |h, c| {
-            c.partner_last() == Some(Call::Double)
+            partner_takeout_doubled(c)
                 && c.auction.last() == Some(&Call::Pass)
                 && (6..=12).contains(&h.hcp)
                 && advance_major(h, c, 4).is_none()
@@ -822,7 +978,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "9–11 HCP opposite a takeout double: a jump in the longest suit",
         when: |h, c| {
-            c.partner_last() == Some(Call::Double)
+            partner_takeout_doubled(c)
                 && c.auction.last() == Some(&Call::Pass)
                 && (9..=11).contains(&h.hcp)
         },
@@ -836,8 +992,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Advancing,
         meaning: "0–8 HCP: the longest unbid suit at the cheapest level (a major with equal length)",
         when: |h, c| {
-            c.partner_last() == Some(Call::Double)
-                && (c.auction.last() == Some(&Call::Pass) || h.hcp >= 6)
+            partner_takeout_doubled(c) && (c.auction.last() == Some(&Call::Pass) || h.hcp >= 6)
         },
         call: |h, c| {
             let s = advance_suit(h, c)?;
@@ -959,7 +1114,8 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Responding,
         meaning: "five or more cards in the major, 6+ HCP at the one level, 11+ at the two level",
         when: |h, c| {
-            over_our_opening(c).is_some() && partner_suit_fit(h, c).is_none_or(|s| !s.is_major())
+            over_our_opening(c).is_some()
+                && (partner_suit_fit(h, c).is_none_or(|s| !s.is_major()) || h.hcp >= 13)
         },
         call: |h, c| {
             let majors = unbid_majors(c);
@@ -985,7 +1141,10 @@ pub(super) static RULES: &[BidRule] = &[
                 && c.bid_at(1)
                     .is_some_and(|b| b.strain != NT && b <= Bid::new(2, suit(Suit::Spades)))
                 && h.hcp >= if level == 1 { 6 } else { 8 }
-                && !(ours.is_major() && h.len(ours) >= 3)
+                && (!(ours.is_major() && h.len(ours) >= 3) || h.hcp >= 13)
+                && c.bid_at(1)
+                    .and_then(|b| b.strain.trump())
+                    .is_some_and(|t| h.len(t) < 5)
                 && negative_double_shape(h, c)
         },
         call: |_, _| Some(Call::Double),
@@ -994,10 +1153,10 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "cue bid after a negative double",
         stage: Stage::Rebidding,
-        meaning: "19+ HCP and four cards in the major partner's double showed: a cue bid of their suit, forcing to game",
+        meaning: "18+ HCP and four cards in the major partner's double showed: a cue bid of their suit, forcing to game",
         when: |h, c| {
             after_partners_negative_double(c)
-                && h.hcp >= 19
+                && h.hcp >= 18
                 && unbid_majors_at_double(c) != 0
                 && [Suit::Hearts, Suit::Spades]
                     .into_iter()
@@ -1024,6 +1183,22 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "rebid a six-card suit after a negative double",
+        stage: Stage::Rebidding,
+        meaning: "a six-card suit: rebid it, a jump with 16–18",
+        when: |h, c| {
+            after_partners_negative_double(c) && opened_suit(c).is_some_and(|s| h.len(s) >= 6)
+        },
+        call: |h, c| {
+            let s = suit(opened_suit(c)?);
+            if h.hcp >= 16 {
+                jump(c, s)
+            } else {
+                c.cheapest_up_to(s, 3)
+            }
+        },
+    },
+    BidRule {
         name: "strong no trump after a negative double",
         stage: Stage::Rebidding,
         meaning: "balanced with their suit stopped: a jump in no trump with 16–18 HCP, 3NT with 19+",
@@ -1039,22 +1214,6 @@ pub(super) static RULES: &[BidRule] = &[
                 c.bid(3, NT)
             } else {
                 c.bid(b.level + 1, NT)
-            }
-        },
-    },
-    BidRule {
-        name: "rebid a six-card suit after a negative double",
-        stage: Stage::Rebidding,
-        meaning: "a six-card suit: rebid it, a jump with 16–18",
-        when: |h, c| {
-            after_partners_negative_double(c) && opened_suit(c).is_some_and(|s| h.len(s) >= 6)
-        },
-        call: |h, c| {
-            let s = suit(opened_suit(c)?);
-            if h.hcp >= 16 {
-                jump(c, s)
-            } else {
-                c.cheapest_up_to(s, 3)
             }
         },
     },
@@ -1103,7 +1262,10 @@ pub(super) static RULES: &[BidRule] = &[
                 && (18..=19).contains(&h.hcp)
                 && stops_all(h, c)
         },
-        call: |_, c| c.cheapest_up_to(NT, 2),
+        call: |_, c| match c.cheapest(NT)? {
+            b if b.level == 1 => c.bid(2, NT),
+            b => (b.level == 2).then_some(Call::Bid(b)),
+        },
     },
     BidRule {
         name: "reopening double",
@@ -1112,8 +1274,9 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| {
             c.auction.len() == 4
                 && mine_at(c, 0)
-                && c.is("* * P P")
-                && matches!(c.call_at(1), Some(Call::Bid(b)) if b.level <= 2 && b.strain != NT)
+                && (c.is("* * P P") || c.is("* P P *"))
+                && c.last_bid()
+                    .is_some_and(|(p, b)| c.is_opponent(p) && b.level <= 2 && b.strain != NT)
                 && short_in_theirs(h, c) >= 1
                 && h.hcp < 19
         },
@@ -1152,7 +1315,10 @@ pub(super) static RULES: &[BidRule] = &[
             doubler_rebid(c)
                 && doubler_points(h, c) >= 17
                 && partner_advance_suit(c).is_some_and(|s| {
-                    h.len(s) >= 4 && (s.is_major() || !stops_all(h, c) || doubler_points(h, c) < 18)
+                    h.len(s) >= 4
+                        && (s.is_major()
+                            || (!stops_all(h, c) || doubler_points(h, c) < 18)
+                                && !h.suits().iter().any(|&m| m.is_major() && h.len(m) >= 5))
                 })
                 && !partner_jumped(c)
         },
@@ -1208,6 +1374,37 @@ pub(super) static RULES: &[BidRule] = &[
         meaning: "a minimum double (under 17 points) opposite a minimum advance: pass",
         when: |h, c| doubler_rebid(c) && doubler_points(h, c) < 17 && !partner_jumped(c),
         call: |_, _| Some(Call::Pass),
+    },
+    // ---- Cappelletti: the overcaller's second call ----
+    BidRule {
+        name: "show the Cappelletti suit",
+        stage: Stage::Later,
+        meaning: "my long suit after my 2C over their 1NT (pass if it is the suit we are in)",
+        when: |_, c| {
+            !fc(c) && c.auction.len() == 5 && c.is("1NT 2C * * P") && c.my_bids().len() == 1
+        },
+        call: |h, c| {
+            let s = h.longest();
+            let (_, last) = c.last_bid()?;
+            if last.strain == suit(s) {
+                return Some(Call::Pass);
+            }
+            c.cheapest(suit(s)).filter(|b| b.level <= 3).map(Call::Bid)
+        },
+    },
+    BidRule {
+        name: "show the Cappelletti minor",
+        stage: Stage::Later,
+        meaning: "my minor, as partner's 2NT asked",
+        when: |_, c| !fc(c) && c.is("1NT 2H|2S P 2NT P"),
+        call: |h, c| {
+            let m = if h.len(Suit::Clubs) >= h.len(Suit::Diamonds) {
+                Suit::Clubs
+            } else {
+                Suit::Diamonds
+            };
+            c.bid(3, suit(m))
+        },
     },
     // ---- After my 1NT overcall: systems on ----
     BidRule {
@@ -1395,6 +1592,29 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
         })
         .fold(0u8, |m, s| m | 1 << s.index());
     let all_bid = bid.fold(0u8, |m, s| m | 1 << s.index());
+    if !we_opened && first_call_of_partner && (seen.after("1NT") || seen.after("1NT P P")) {
+        // Cappelletti.
+        match seen.call {
+            Call::Double => range(shown, 15, 40),
+            Call::Bid(b) if b.level == 2 => {
+                range(shown, 8, 40);
+                match b.strain {
+                    Strain::Suit(Suit::Clubs) => {}
+                    Strain::Suit(Suit::Diamonds) => {
+                        length(shown, Suit::Hearts, 4);
+                        length(shown, Suit::Spades, 4);
+                    }
+                    Strain::Suit(s) => length(shown, s, 5),
+                    Strain::NoTrump => {
+                        length(shown, Suit::Clubs, 5);
+                        length(shown, Suit::Diamonds, 5);
+                    }
+                }
+            }
+            _ => return false,
+        }
+        return true;
+    }
     match seen.call {
         Call::Bid(b) if !we_opened && first_call_of_partner => {
             let Some(their) = opening.strain.trump() else {
