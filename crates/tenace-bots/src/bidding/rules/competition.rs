@@ -567,6 +567,7 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| {
             h.balanced
                 && (15..=20).contains(&h.hcp)
+                && h.len(h.longest()) <= 4
                 && stops_all(h, c)
                 && c.bid_at(0).is_some_and(|b| b.level == 2 && b.strain != NT)
                 && !c.is("2C")
@@ -577,7 +578,14 @@ pub(super) static RULES: &[BidRule] = &[
         name: "balancing 1NT",
         stage: Stage::Overcalling,
         meaning: "11–14 HCP, balanced, their suit stopped, in the pass-out seat",
-        when: |h, c| balancing(c) && h.balanced && (11..=14).contains(&h.hcp) && stops_theirs(h, c),
+        when: |h, c| {
+            balancing(c)
+                && h.balanced
+                && (11..=14).contains(&h.hcp)
+                && stops_theirs(h, c)
+                && h.len(Suit::Hearts) < 5
+                && h.len(Suit::Spades) < 5
+        },
         call: |_, c| c.cheapest_up_to(NT, 1),
     },
     BidRule {
@@ -610,7 +618,8 @@ pub(super) static RULES: &[BidRule] = &[
             pts >= 18
                 && two_suiter(h).is_none()
                 && c.opponents_hold_bid()
-                && c.last_bid().is_some_and(|(_, b)| b.level <= 3)
+                && c.last_bid()
+                    .is_some_and(|(_, b)| b.level <= 3 && b.strain != NT)
         },
         call: |_, c| c.is_legal(Call::Double).then_some(Call::Double),
     },
@@ -668,7 +677,9 @@ pub(super) static RULES: &[BidRule] = &[
                     b.level <= 4 && b.strain != NT && h.hcp + short_in_theirs(h, c) >= need
                 })
                                 // A good five-card suit and no other major to offer: overcall instead.
-                && !overcall_suit(h, c, true, 5).is_some_and(|s| {
+                && !overcall_suit(h, c, false, 6)
+                    .or_else(|| overcall_suit(h, c, true, 5))
+                    .is_some_and(|s| {
                     h.hcp <= 17
                         && ![Suit::Hearts, Suit::Spades]
                             .iter()
@@ -682,12 +693,12 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "two-level overcall",
         stage: Stage::Overcalling,
-        meaning: "10+ HCP with a good six-card suit, 11+ with five (13+ vulnerable); at most three cards in their suit",
-        when: |h, c| !balancing(c) && (10..=17).contains(&h.hcp),
+        meaning: "9+ HCP with a six-card suit, 11+ with a good five-card suit (13+ vulnerable); at most three cards in their suit",
+        when: |h, c| !balancing(c) && (9..=17).contains(&h.hcp),
         call: |h, c| {
-            let s = overcall_suit(h, c, true, 5)?;
+            let s = overcall_suit(h, c, true, 5).or_else(|| overcall_suit(h, c, false, 6))?;
             let need = match (h.len(s), c.we_vulnerable) {
-                (6.., _) => 10,
+                (6.., _) => 9,
                 (_, false) => 11,
                 (_, true) => 13,
             };
@@ -791,7 +802,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer Michaels over a minor",
         stage: Stage::Advancing,
-        meaning: "the better major: a jump with 10–12 points, game with 13+",
+        meaning: "the better major: three of it with 11–12 HCP, game with 13+",
         when: |_, c| {
             partners_two_suiter(c)
                 .is_some_and(|(a, b)| a == Suit::Hearts && b == Some(Suit::Spades))
@@ -805,10 +816,9 @@ pub(super) static RULES: &[BidRule] = &[
             if h.len(m) <= 2 && h.hcp >= 10 {
                 return c.cheapest_up_to(NT, 2);
             }
-            let pts = h.hcp + support_points(h, m);
-            match pts {
+            match h.hcp {
                 13.. => game(c, suit(m)),
-                10..=12 => c
+                11..=12 => c
                     .bid(3, suit(m))
                     .or_else(|| c.cheapest(suit(m)).map(Call::Bid)),
                 _ => c.cheapest(suit(m)).map(Call::Bid),
@@ -853,7 +863,7 @@ pub(super) static RULES: &[BidRule] = &[
         call: |h, c| {
             let (a, b) = partners_two_suiter(c)?;
             let b = b?;
-            let s = if h.len(b) > h.len(a) { b } else { a };
+            let s = if h.len(b) >= h.len(a) { b } else { a };
             if h.len(s) >= 4 && h.hcp + support_points(h, s) >= 13 {
                 return game(c, suit(s));
             }
@@ -964,6 +974,7 @@ pub(super) static RULES: &[BidRule] = &[
             partner_takeout_doubled(c)
                 && c.auction.last() == Some(&Call::Pass)
                 && (6..=12).contains(&h.hcp)
+                && h.balanced
                 && advance_major(h, c, 4).is_none()
                 && stops_all(h, c)
         },
@@ -1028,9 +1039,16 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "preemptive jump raise of the overcall",
         stage: Stage::Advancing,
-        meaning: "four-card support and under 10 points: a jump raise, preemptive",
+        meaning: "four-card support and under 10 points: a jump raise, preemptive (game in a major with five)",
         when: |h, c| partners_overcall(c).is_some_and(|s| h.len(s) >= 4 && h.hcp >= 5),
-        call: |_, c| jump(c, suit(partners_overcall(c)?)),
+        call: |h, c| {
+            let s = partners_overcall(c)?;
+            if h.len(s) >= 5 && s.is_major() {
+                game(c, suit(s))
+            } else {
+                jump(c, suit(s))
+            }
+        },
     },
     BidRule {
         name: "raise the overcall",
@@ -1116,6 +1134,9 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| {
             over_our_opening(c).is_some()
                 && (partner_suit_fit(h, c).is_none_or(|s| !s.is_major()) || h.hcp >= 13)
+                && !(unbid_majors(c).count_ones() == 2
+                    && h.len(Suit::Hearts) >= 4
+                    && h.len(Suit::Spades) >= 4)
         },
         call: |h, c| {
             let majors = unbid_majors(c);
@@ -1140,7 +1161,7 @@ pub(super) static RULES: &[BidRule] = &[
                 && level <= 2
                 && c.bid_at(1)
                     .is_some_and(|b| b.strain != NT && b <= Bid::new(2, suit(Suit::Spades)))
-                && h.hcp >= if level == 1 { 6 } else { 8 }
+                && h.hcp >= if level == 1 { 6 } else { 7 }
                 && (!(ours.is_major() && h.len(ours) >= 3) || h.hcp >= 13)
                 && c.bid_at(1)
                     .and_then(|b| b.strain.trump())
@@ -1343,7 +1364,10 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Later,
         meaning: "balanced with their suit stopped after the double: the cheapest no trump 18–20, a jump 21–22, 3NT 23+",
         when: |h, c| {
-            doubler_rebid(c) && doubler_points(h, c) >= 18 && stops_all(h, c) && !partner_jumped(c)
+            doubler_rebid(c)
+                && doubler_points(h, c) >= 18
+                && (stops_all(h, c) || (h.balanced && doubler_points(h, c) <= 20))
+                && !partner_jumped(c)
         },
         call: |h, c| {
             let b = c.cheapest(NT)?;
@@ -1360,6 +1384,19 @@ pub(super) static RULES: &[BidRule] = &[
         meaning: "18+ HCP and a five-card minor after the double: bid it",
         when: |h, c| doubler_rebid(c) && doubler_points(h, c) >= 18 && !partner_jumped(c),
         call: |h, c| doubler_new_suit(h, c, false),
+    },
+    BidRule {
+        name: "doubler doubles again",
+        stage: Stage::Later,
+        meaning: "17+ points, still short in their suit with support for the others: double again for takeout",
+        when: |h, c| {
+            doubler_rebid(c)
+                && doubler_points(h, c) >= 17
+                && c.partner_bids().is_empty()
+                && c.opponents_hold_bid()
+                && takeout_shape(h, c)
+        },
+        call: |_, c| c.is_legal(Call::Double).then_some(Call::Double),
     },
     BidRule {
         name: "doubler cue-bids",
