@@ -118,14 +118,20 @@ fn takeout_shape(h: &HandFacts, c: &AuctionContext) -> bool {
 
 /// Two suits of five or more cards (the two longest, higher first).
 fn two_suiter(h: &HandFacts) -> Option<(Suit, Suit)> {
-    let mut long: Vec<Suit> = h
+    let key = |s: Suit| (h.len(s), s.index());
+    let first = h
         .suits()
         .iter()
         .copied()
         .filter(|&s| h.len(s) >= 5)
-        .collect();
-    long.sort_by_key(|&s| std::cmp::Reverse((h.len(s), s.index())));
-    (long.len() >= 2).then(|| (long[0], long[1]))
+        .max_by_key(|&s| key(s))?;
+    let second = h
+        .suits()
+        .iter()
+        .copied()
+        .filter(|&s| s != first && h.len(s) >= 5)
+        .max_by_key(|&s| key(s))?;
+    Some((first, second))
 }
 
 /// The two suits a Michaels cue bid of `theirs` shows: both majors over a minor; over a
@@ -1724,11 +1730,10 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                 return false;
             }
             range(shown, if over.level == 1 { 6 } else { 8 }, 40);
-            let majors: Vec<Suit> = [Suit::Hearts, Suit::Spades]
+            let majors = [Suit::Hearts, Suit::Spades]
                 .into_iter()
-                .filter(|&s| !has(all_bid, s))
-                .collect();
-            if majors.is_empty() {
+                .filter(|&s| !has(all_bid, s));
+            if majors.clone().count() == 0 {
                 for &s in &Suit::STANDARD {
                     if !has(all_bid, s) {
                         length(shown, s, 4);
