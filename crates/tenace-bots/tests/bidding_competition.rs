@@ -87,8 +87,8 @@ fn a_takeout_double_is_short_in_their_suit() {
 fn a_1nt_overcall_needs_a_sure_stopper() {
     let hand = "SK SQ S4 HA HJ H5 DK DJ D6 D2 CQ C7 C3";
     check(&["1H"], Seat::East, hand, "1NT", "15–18");
-    // K x is no sure stopper: no 1NT then.
-    let hand = "SK S4 HQ HJ H5 DA DK DJ D6 CK C7 C3 C2";
+    // K x is no sure stopper with 15–16: no 1NT then.
+    let hand = "SK S4 HQ HJ H5 DA DK D7 D6 CK C7 C3 C2";
     let (call, _) = call_after(&["1S"], Seat::East, hand);
     assert_ne!(call, "1NT");
 }
@@ -242,4 +242,37 @@ fn a_weak_hand_runs_from_partners_penalty_double_of_1nt() {
     let hand = "SQ S8 S7 S5 HK HQ H4 D8 D6 D3 CT C9 C8";
     let (call, _) = call_after(&["1NT", "X", "P"], Seat::West, hand);
     assert_eq!(call, "P");
+}
+
+#[test]
+fn a_balancing_double_is_lighter_than_a_direct_one() {
+    // 10 HCP, short in diamonds: too light to double directly, enough to balance.
+    let hand = "SQ S9 S7 S4 HK H9 H6 H3 D8 D2 CA CJ C4";
+    let (call, _) = call_after(&["1D"], Seat::East, hand);
+    assert_eq!(call, "P");
+    check(&["1D", "P", "P"], Seat::West, hand, "X", "pass-out seat");
+}
+
+#[test]
+fn a_new_suit_over_their_overcall_at_the_one_level() {
+    let hand = "SK SQ S9 S6 HA HQ H5 D6 D5 CK C9 C7 C3";
+    check(
+        &["1C", "1D"],
+        Seat::South,
+        hand,
+        "1S",
+        "new suit over their overcall",
+    );
+}
+
+#[test]
+fn the_doubler_with_18_and_a_fit_raises() {
+    let hand = "SK SJ S8 S4 HQ H7 H6 H3 DA DK DJ D8 CA";
+    check(
+        &["1C", "X", "P", "1S", "P"],
+        Seat::East,
+        hand,
+        "2S",
+        "four-card support",
+    );
 }

@@ -556,12 +556,12 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "1NT overcall",
         stage: Stage::Overcalling,
-        meaning: "15–18 HCP, balanced, a sure stopper in their suit",
+        meaning: "15–18 HCP, balanced, a sure stopper in their suit (K x will do with 17–18)",
         when: |h, c| {
             !balancing(c)
                 && h.balanced
                 && (15..=18).contains(&h.hcp)
-                && stops_all(h, c)
+                && (stops_all(h, c) || (h.hcp >= 17 && stops_theirs(h, c)))
                 && their_suits(c) != 0
         },
         call: |_, c| c.cheapest_up_to(NT, 1),
@@ -660,12 +660,15 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "balancing double",
         stage: Stage::Overcalling,
-        meaning: "short in their suit, support for the others, 8+ HCP in the pass-out seat (or 15+ of any shape)",
+        meaning: "short in their suit, support for the others, 10+ points counting shortness in the pass-out seat (or 15+ HCP of any shape)",
         when: |h, c| {
             balancing(c)
-                && ((takeout_shape(h, c) && h.hcp + short_in_theirs(h, c) >= 10)
+                && ((takeout_shape(h, c)
+                    && h.hcp + short_in_theirs(h, c) >= 10
+                    && !(h.hcp < 15 && overcall_suit(h, c, true, 5).is_some_and(|s| s.is_major())))
                     || (h.hcp >= 15 && two_suiter(h).is_none()))
-                && c.last_bid().is_some_and(|(_, b)| b.level <= 3)
+                && c.last_bid()
+                    .is_some_and(|(_, b)| b.level <= 3 && b.strain != NT)
         },
         call: |_, _| Some(Call::Double),
     },
@@ -772,12 +775,12 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer Cappelletti's major",
         stage: Stage::Advancing,
-        meaning: "after partner's major and minor over their 1NT: pass or invite (10+ and four) with support; my own long suit; else 2NT asks for the minor",
+        meaning: "after partner's major and minor over their 1NT: pass or invite (9+ and four) with support; my own long suit; else 2NT asks for the minor",
         when: |_, c| !fc(c) && c.is("1NT 2H|2S P"),
         call: |h, c| {
             let m = c.bid_at(1)?.strain.trump()?;
             if h.len(m) >= 3 {
-                return if h.len(m) >= 4 && h.hcp >= 10 {
+                return if h.len(m) >= 4 && h.hcp >= 9 {
                     c.bid(3, suit(m))
                 } else {
                     Some(Call::Pass)
@@ -1013,7 +1016,10 @@ pub(super) static RULES: &[BidRule] = &[
         },
         call: |h, c| {
             let s = advance_suit(h, c)?;
-            c.cheapest(suit(s)).filter(|b| b.level <= 3).map(Call::Bid)
+            let free = c.auction.last() != Some(&Call::Pass);
+            c.cheapest(suit(s))
+                .filter(|b| b.level <= 2 || (b.level == 3 && (!free || h.hcp >= 8)))
+                .map(Call::Bid)
         },
     },
     BidRule {
@@ -1175,6 +1181,32 @@ pub(super) static RULES: &[BidRule] = &[
                 && negative_double_shape(h, c)
         },
         call: |_, _| Some(Call::Double),
+    },
+    BidRule {
+        name: "new suit over their overcall",
+        stage: Stage::Responding,
+        meaning: "a new suit over their overcall: four cards and 6+ HCP at the one level, five cards and 11+ at the two level, 12+ at the three",
+        when: |h, c| {
+            over_our_opening(c).is_some()
+                && h.hcp >= 6
+                && (partner_suit_fit(h, c).is_none_or(|s| !s.is_major()) || h.hcp >= 13)
+        },
+        call: |h, c| {
+            let bid = their_suits(c) | our_suits(c);
+            h.suits()
+                .iter()
+                .copied()
+                .filter(|&s| !has(bid, s))
+                .filter_map(|s| c.cheapest(suit(s)).map(|b| (s, b)))
+                .filter(|&(s, b)| match b.level {
+                    1 => h.len(s) >= 4,
+                    2 => h.len(s) >= 5 && h.hcp >= 11,
+                    3 => h.len(s) >= 5 && h.hcp >= 12,
+                    _ => false,
+                })
+                .max_by_key(|&(s, b)| (h.len(s), std::cmp::Reverse(b)))
+                .map(|(_, b)| Call::Bid(b))
+        },
     },
     // ---- Opener after partner's negative double ----
     BidRule {
