@@ -276,3 +276,36 @@ fn the_doubler_with_18_and_a_fit_raises() {
         "four-card support",
     );
 }
+
+#[test]
+fn length_in_their_suit_passes_and_partner_reopens() {
+    // Responder with long spades passes their 1S overcall...
+    let hand = "SK SJ ST S8 S6 S5 HK HQ H6 DA D3 C4 C2";
+    check(
+        &["1C", "1S"],
+        Seat::South,
+        hand,
+        "P",
+        "hoping partner reopens",
+    );
+    // ...and passes opener's reopening double for penalty.
+    check(
+        &["1C", "1S", "P", "P", "X", "P"],
+        Seat::South,
+        hand,
+        "P",
+        "pass with length",
+    );
+}
+
+#[test]
+fn a_strong_michaels_bidder_jumps_in_his_minor_when_asked() {
+    let hand = "SA SK SJ S9 S4 H2 D3 CA CK CQ C9 C8 C6";
+    check(
+        &["1H", "2H", "P", "2NT", "P"],
+        Seat::East,
+        hand,
+        "4C",
+        "a jump with 16+",
+    );
+}

@@ -754,14 +754,14 @@ pub(super) static RULES: &[BidRule] = &[
         call: |h, c| {
             let (he, sp) = (h.len(Suit::Hearts), h.len(Suit::Spades));
             if he <= 2 && sp <= 2 {
+                if h.len(Suit::Clubs) >= 5 && h.len(Suit::Diamonds) >= 5 {
+                    return c.bid(2, NT);
+                }
                 if h.len(Suit::Diamonds) >= 6 {
                     return Some(Call::Pass);
                 }
                 if h.len(Suit::Clubs) >= 7 {
                     return c.bid(3, suit(Suit::Clubs));
-                }
-                if h.len(Suit::Clubs) >= 5 && h.len(Suit::Diamonds) >= 5 {
-                    return c.bid(2, NT);
                 }
             }
             let m = if sp > he { Suit::Spades } else { Suit::Hearts };
@@ -1162,6 +1162,18 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "pass with their suit",
+        stage: Stage::Responding,
+        meaning: "five or more cards in their suit and no fit: pass, hoping partner reopens with a double",
+        when: |h, c| {
+            !fc(c)
+                && over_our_opening(c).is_some_and(|(ours, theirs, level)| {
+                    level <= 2 && h.len(theirs) >= 5 && h.len(ours) <= 2 && h.hcp < 16
+                })
+        },
+        call: |_, _| Some(Call::Pass),
+    },
+    BidRule {
         name: "negative double",
         stage: Stage::Responding,
         meaning: "a takeout double of their overcall: four cards in the unbid major(s) (both minors when no major is unbid); 6+ HCP, 8+ at the two level",
@@ -1249,7 +1261,13 @@ pub(super) static RULES: &[BidRule] = &[
             after_partners_negative_double(c) && opened_suit(c).is_some_and(|s| h.len(s) >= 6)
         },
         call: |h, c| {
-            let s = suit(opened_suit(c)?);
+            let own = opened_suit(c)?;
+            let bid = their_suits(c) | our_suits(c);
+            let second = h.suits().iter().any(|&t| !has(bid, t) && h.len(t) >= 4);
+            if second && c.cheapest(suit(own)).is_some_and(|b| b.level >= 3) {
+                return None;
+            }
+            let s = suit(own);
             if h.hcp >= 16 {
                 jump(c, s)
             } else {
@@ -1329,14 +1347,14 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "reopening double",
         stage: Stage::Later,
-        meaning: "opener, short in their suit: a takeout double to reopen the auction",
+        meaning: "opener, short in their suit (or 17+ HCP): a takeout double to reopen the auction",
         when: |h, c| {
             c.auction.len() == 4
                 && mine_at(c, 0)
                 && (c.is("* * P P") || c.is("* P P *"))
                 && c.last_bid()
                     .is_some_and(|(p, b)| c.is_opponent(p) && b.level <= 2 && b.strain != NT)
-                && short_in_theirs(h, c) >= 1
+                && (short_in_theirs(h, c) >= 1 || h.hcp >= 17)
                 && h.hcp < 19
         },
         call: |_, _| Some(Call::Double),
@@ -1369,13 +1387,14 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "doubler raises",
         stage: Stage::Later,
-        meaning: "the doubler's raise with four-card support: 17–18 points a single raise, 19–21 a jump",
+        meaning: "the doubler's raise with four-card support: 17–18 points a single raise, 19–21 a jump (game over an advance at the two level or higher)",
         when: |h, c| {
             doubler_rebid(c)
                 && doubler_points(h, c) >= 17
                 && partner_advance_suit(c).is_some_and(|s| {
                     h.len(s) >= 4
                         && (s.is_major()
+                            || partner_advance_level(c) >= 3
                             || (!stops_all(h, c) || doubler_points(h, c) < 18)
                                 && !h.suits().iter().any(|&m| m.is_major() && h.len(m) >= 5))
                 })
@@ -1383,7 +1402,9 @@ pub(super) static RULES: &[BidRule] = &[
         },
         call: |h, c| {
             let s = suit(partner_advance_suit(c)?);
-            if doubler_points(h, c) >= 19 {
+            if doubler_points(h, c) >= 19 && partner_advance_level(c) >= 2 {
+                game(c, s)
+            } else if doubler_points(h, c) >= 19 {
                 jump(c, s).or_else(|| game(c, s))
             } else {
                 c.cheapest(s).map(Call::Bid)
@@ -1520,7 +1541,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "show the minor after Michaels",
         stage: Stage::Later,
-        meaning: "answers partner's 2NT (or a minor asked): my minor",
+        meaning: "answers partner's 2NT (or a minor asked): my minor, a jump with 16+ HCP",
         when: |_, c| my_michaels_over_major(c) && c.partner_last().is_some_and(|p| p != Call::Pass),
         call: |h, c| {
             let minor = if h.len(Suit::Clubs) >= h.len(Suit::Diamonds) {
@@ -1530,6 +1551,7 @@ pub(super) static RULES: &[BidRule] = &[
             };
             match c.partner_last()? {
                 Call::Bid(b) if b.strain == suit(minor) => Some(Call::Pass),
+                Call::Bid(b) if b.strain == NT && h.hcp >= 16 => jump(c, suit(minor)),
                 Call::Bid(b)
                     if b.strain.trump().is_some_and(|s| !s.is_major()) || b.strain == NT =>
                 {
@@ -1537,6 +1559,23 @@ pub(super) static RULES: &[BidRule] = &[
                 }
                 _ => None,
             }
+        },
+    },
+    BidRule {
+        name: "accept the invitation after Michaels",
+        stage: Stage::Later,
+        meaning: "a strong Michaels (16+ HCP) after partner's invitation in my major: game",
+        when: |h, c| {
+            my_michaels_over_major(c)
+                && h.hcp >= 16
+                && matches!(c.partner_last(), Some(Call::Bid(b))
+                    if b.level == 3 && b.strain.trump().is_some_and(|s| s.is_major() && h.len(s) >= 5))
+        },
+        call: |_, c| {
+            let Some(Call::Bid(b)) = c.partner_last() else {
+                return None;
+            };
+            game(c, b.strain)
         },
     },
     BidRule {
@@ -1599,6 +1638,11 @@ fn unbid_majors_at_double(c: &AuctionContext) -> u8 {
         .into_iter()
         .filter(|&s| !has(bid, s))
         .fold(0, |m, s| m | 1 << s.index())
+}
+
+/// The level of partner's advance of my takeout double (0 when partner passed).
+fn partner_advance_level(c: &AuctionContext) -> u8 {
+    c.partner_bids().first().map_or(0, |b| b.level)
 }
 
 /// The suit partner advanced my takeout double in.
@@ -1792,6 +1836,20 @@ pub(crate) fn reads(shown: &mut Shown, seen: &Seen) -> bool {
                 (2, Strain::NoTrump) => range(shown, 8, 12),
                 (3, Strain::NoTrump) => range(shown, 10, 17),
                 _ => return false,
+            }
+            true
+        }
+        Call::Bid(b)
+            if we_opened
+                && n == 2
+                && seen.after("* X")
+                && b.strain == opening.strain
+                && b.level == opening.level + 2 =>
+        {
+            // A jump raise over their double is preemptive.
+            range(shown, 0, 9);
+            if let Some(s) = b.strain.trump() {
+                length(shown, s, 4);
             }
             true
         }
