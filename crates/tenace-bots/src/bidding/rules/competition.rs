@@ -811,7 +811,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer Michaels over a minor",
         stage: Stage::Advancing,
-        meaning: "the better major: three of it with 11–12 HCP, game with 13+",
+        meaning: "the better major: three of it with 11–12 HCP outside their suit, game with 13+",
         when: |_, c| {
             partners_two_suiter(c)
                 .is_some_and(|(a, b)| a == Suit::Hearts && b == Some(Suit::Spades))
@@ -825,7 +825,17 @@ pub(super) static RULES: &[BidRule] = &[
             if h.len(m) <= 2 && h.hcp >= 10 {
                 return c.cheapest_up_to(NT, 2);
             }
-            match h.hcp {
+            // Values in their suit are worth little in a major.
+            let theirs = opened_suit(c)?;
+            let top = h.style.top();
+            let wasted: u8 = h
+                .hand
+                .suit(theirs)
+                .iter()
+                .filter_map(|card| card.rank())
+                .map(|r| 4u8.saturating_sub(below_top(r, top)))
+                .sum();
+            match h.hcp.saturating_sub(wasted) {
                 13.. => game(c, suit(m)),
                 11..=12 => c
                     .bid(3, suit(m))
@@ -1468,8 +1478,43 @@ pub(super) static RULES: &[BidRule] = &[
         name: "doubler passes a minimum advance",
         stage: Stage::Later,
         meaning: "a minimum double (under 17 points) opposite a minimum advance: pass",
-        when: |h, c| doubler_rebid(c) && doubler_points(h, c) < 17 && !partner_jumped(c),
+        when: |h, c| {
+            doubler_rebid(c)
+                && doubler_points(h, c) < 17
+                && !partner_jumped(c)
+                // A cue bid of their suit is forcing.
+                && partner_advance_suit(c).is_none_or(|s| !has(their_suits(c), s))
+        },
         call: |_, _| Some(Call::Pass),
+    },
+    BidRule {
+        name: "after a transfer over the 1NT overcall",
+        stage: Stage::Later,
+        meaning: "after the transfer: 2NT invites with 8–9 HCP (11–12 after a balancing 1NT); game with more (the major with six cards, else 3NT)",
+        when: |h, c| {
+            !fc(c)
+                && (c.is("* 1NT P 2D|2H P 2H|2S P") || c.is("* P P 1NT P 2D|2H P 2H|2S P"))
+                && c.my_bids().len() == 1
+                && h.hcp
+                    >= if c.is("* 1NT P 2D|2H P 2H|2S P") {
+                        8
+                    } else {
+                        11
+                    }
+        },
+        call: |h, c| {
+            let major = if c.my_bids()[0].strain == suit(Suit::Diamonds) {
+                Suit::Hearts
+            } else {
+                Suit::Spades
+            };
+            let invite = if c.auction.len() == 7 { 8..=9 } else { 11..=12 };
+            match (invite.contains(&h.hcp), h.len(major)) {
+                (true, _) => c.bid(2, NT),
+                (false, 6..) => game(c, suit(major)),
+                _ => c.bid(3, NT),
+            }
+        },
     },
     // ---- Cappelletti: the overcaller's second call ----
     BidRule {
