@@ -618,7 +618,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "big-hand double",
         stage: Stage::Overcalling,
-        meaning: "18+ HCP (too strong to overcall): double, then bid again",
+        meaning: "18+ HCP (15+ in the pass-out seat), too strong to overcall: double, then bid again",
         when: |h, c| {
             let pts = h.hcp + if balancing(c) { 3 } else { 0 };
             pts >= 18
@@ -646,7 +646,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "one-level overcall",
         stage: Stage::Overcalling,
-        meaning: "8–17 HCP and a good five-card suit (or longer)",
+        meaning: "8–17 HCP (7 with the top two honours) and a good five-card suit (or longer)",
         when: |h, c| {
             !balancing(c)
                 && (h.hcp >= 8
@@ -675,7 +675,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "takeout double",
         stage: Stage::Overcalling,
-        meaning: "12+ points counting shortness, short in their suit, three or more cards in each other major",
+        meaning: "12+ points counting shortness (13+ at the three level), short in their suit, three or more cards in each other major",
         when: |h, c| {
             !balancing(c)
                 && c.opponents_hold_bid()
@@ -999,8 +999,8 @@ pub(super) static RULES: &[BidRule] = &[
         },
         call: |h, c| {
             let b = c.cheapest(NT)?;
-            let level = if h.hcp >= 10 { b.level + 1 } else { b.level };
-            (level <= 2).then(|| c.bid(level, NT)).flatten()
+            let level = if h.hcp >= 10 { 2 } else { 1 };
+            (b.level <= level).then(|| c.bid(level, NT)).flatten()
         },
     },
     BidRule {
@@ -1020,7 +1020,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "answer the takeout double",
         stage: Stage::Advancing,
-        meaning: "0–8 HCP: the longest unbid suit at the cheapest level (a major with equal length)",
+        meaning: "the longest unbid suit at the cheapest level (a major with equal length): 0–8 HCP, or no better bid",
         when: |h, c| {
             partner_takeout_doubled(c) && (c.auction.last() == Some(&Call::Pass) || h.hcp >= 6)
         },
@@ -1186,7 +1186,7 @@ pub(super) static RULES: &[BidRule] = &[
     BidRule {
         name: "negative double",
         stage: Stage::Responding,
-        meaning: "a takeout double of their overcall: four cards in the unbid major(s) (both minors when no major is unbid); 6+ HCP, 8+ at the two level",
+        meaning: "a takeout double of their overcall: four cards in the unbid major(s) (both minors when no major is unbid); 6+ HCP, 7+ at the two level",
         when: |h, c| {
             let Some((ours, _, level)) = over_our_opening(c) else {
                 return false;
