@@ -658,6 +658,19 @@ pub(super) static RULES: &[BidRule] = &[
         call: |h, c| c.cheapest_up_to(suit(overcall_suit(h, c, true, 5)?), 1),
     },
     BidRule {
+        name: "one-level overcall in a major",
+        stage: Stage::Overcalling,
+        meaning: "12–17 HCP and a five-card major with two honours",
+        when: |h, c| !balancing(c) && (12..=17).contains(&h.hcp),
+        call: |h, c| {
+            let top = h.style.top();
+            let s = [Suit::Spades, Suit::Hearts].into_iter().find(|&s| {
+                !has(their_suits(c), s) && h.len(s) >= 5 && honours(h.hand, s, top, 5) >= 2
+            })?;
+            c.cheapest_up_to(suit(s), 1)
+        },
+    },
+    BidRule {
         name: "balancing double",
         stage: Stage::Overcalling,
         meaning: "short in their suit, support for the others, 10+ points counting shortness in the pass-out seat (or 15+ HCP of any shape)",
