@@ -309,3 +309,24 @@ fn a_strong_michaels_bidder_jumps_in_his_minor_when_asked() {
         "a jump with 16+",
     );
 }
+
+#[test]
+fn two_nt_asks_the_weak_jump_overcaller_for_a_feature() {
+    let strong = "SA S8 HK HQ HJ H4 DK D9 D3 CA CJ C7 C2";
+    check(
+        &["1D", "2S", "P"],
+        Seat::West,
+        strong,
+        "2NT",
+        "asks for a feature",
+    );
+    // A maximum shows the king of hearts.
+    let jumper = "SK SQ SJ S9 S7 S2 HK H6 H4 D8 C9 C6 C3";
+    check(
+        &["1D", "2S", "P", "2NT", "P"],
+        Seat::East,
+        jumper,
+        "3H",
+        "outside ace or king",
+    );
+}

@@ -263,6 +263,20 @@ fn cue_bid(c: &AuctionContext) -> Option<Call> {
     c.cheapest(suit(s)).map(Call::Bid)
 }
 
+/// Whether the bid at place `i` jumped over the opening a level in a new suit: a weak
+/// jump overcall at the two level.
+fn weak_jump_at(c: &AuctionContext, i: usize) -> bool {
+    let (Some(open), Some(b)) = (c.bid_at(0), c.bid_at(i)) else {
+        return false;
+    };
+    i == 1
+        && open.level == 1
+        && b.level == 2
+        && b.strain != NT
+        && open.strain != NT
+        && b.strain > open.strain
+}
+
 /// The opponents opened 1NT and I overcall, directly or in the pass-out seat.
 fn over_their_nt(c: &AuctionContext) -> bool {
     !fc(c) && (c.is("1NT") || c.is("1NT P P"))
@@ -1046,6 +1060,13 @@ pub(super) static RULES: &[BidRule] = &[
         },
     },
     BidRule {
+        name: "2NT asks the weak jump overcaller",
+        stage: Stage::Advancing,
+        meaning: "15+ HCP opposite partner's weak jump overcall: asks for a feature (an outside ace or king) with a maximum",
+        when: |h, c| weak_jump_at(c, 1) && c.is("* * P") && h.hcp >= 15,
+        call: |_, c| c.bid(2, NT),
+    },
+    BidRule {
         name: "raise a balancing overcall",
         stage: Stage::Advancing,
         meaning: "three-card support after partner's balancing overcall: a raise with 8–12 HCP, a jump with 13+",
@@ -1526,6 +1547,40 @@ pub(super) static RULES: &[BidRule] = &[
                 (true, _) => c.bid(2, NT),
                 (false, 6..) => game(c, suit(major)),
                 _ => c.bid(3, NT),
+            }
+        },
+    },
+    BidRule {
+        name: "answer the 2NT ask after a weak jump overcall",
+        stage: Stage::Later,
+        meaning: "after partner's 2NT: with a maximum (9–11 HCP) an outside ace or king, else three of my suit",
+        when: |_, c| weak_jump_at(c, 1) && mine_at(c, 1) && c.is("* * P 2NT P"),
+        call: |h, c| {
+            let own = c.bid_at(1)?.strain.trump()?;
+            let top = h.style.top();
+            let feature =
+                h.suits().iter().copied().find(|&s| {
+                    s != own && !has(their_suits(c), s) && honours(h.hand, s, top, 2) >= 1
+                });
+            match feature {
+                Some(s) if h.hcp >= 9 => c.cheapest_up_to(suit(s), 3),
+                _ => c.bid(3, suit(own)),
+            }
+        },
+    },
+    BidRule {
+        name: "place the contract after the 2NT ask",
+        stage: Stage::Later,
+        meaning: "after partner's answer to 2NT: game in partner's major with two-card support, else 3NT",
+        when: |_, c| weak_jump_at(c, 1) && partners_at(c, 1) && c.is("* * P 2NT P * P"),
+        call: |h, c| {
+            let theirs = c.bid_at(1)?.strain.trump()?;
+            if theirs.is_major() && h.len(theirs) >= 2 {
+                game(c, suit(theirs))
+            } else if c.call_at(5) == Some(Call::Bid(Bid::new(3, NT))) {
+                Some(Call::Pass)
+            } else {
+                c.bid(3, NT)
             }
         },
     },
