@@ -330,3 +330,15 @@ fn two_nt_asks_the_weak_jump_overcaller_for_a_feature() {
         "outside ace or king",
     );
 }
+
+#[test]
+fn opener_passes_a_minimum_over_their_interference() {
+    let hand = "S4 HK HJ H5 H3 H2 DA DQ D9 D5 CQ CT C8";
+    check(
+        &["1H", "P", "1S", "2D"],
+        Seat::North,
+        hand,
+        "P",
+        "a minimum opening",
+    );
+}

@@ -1264,6 +1264,24 @@ pub(super) static RULES: &[BidRule] = &[
                 .map(|(_, b)| Call::Bid(b))
         },
     },
+    BidRule {
+        name: "pass a minimum over their interference",
+        stage: Stage::Rebidding,
+        meaning: "a minimum opening (12–14 HCP) with no fit and no six-card suit after their bid: pass, partner may still bid",
+        when: |h, c| {
+            c.auction.len() == 4
+                && mine_at(c, 0)
+                && c.call_at(1) == Some(Call::Pass)
+                && matches!(c.call_at(2), Some(Call::Bid(_)))
+                && matches!(c.call_at(3), Some(Call::Bid(b)) if b.strain != NT)
+                && h.hcp <= 14
+                && c.bid_at(2)
+                    .and_then(|b| b.strain.trump())
+                    .is_none_or(|s| h.len(s) < 4)
+                && opened_suit(c).is_some_and(|s| h.len(s) < 6)
+        },
+        call: |_, _| Some(Call::Pass),
+    },
     // ---- Opener after partner's negative double ----
     BidRule {
         name: "cue bid after a negative double",
