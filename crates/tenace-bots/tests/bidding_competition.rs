@@ -342,3 +342,41 @@ fn opener_passes_a_minimum_over_their_interference() {
         "a minimum opening",
     );
 }
+
+#[test]
+fn a_cue_bid_raise_is_answered_even_when_doubled() {
+    // North opens 1D, East overcalls 1S, South raises, West cue-bids 3D (a limit raise
+    // of spades) and North doubles it: a minimum East bids 3S rather than leave partner
+    // in 3D doubled.
+    let (call, why) = call_after(
+        &["1D", "1S", "2D", "3D", "X"],
+        Seat::East,
+        "SA SQ SJ S7 S4 HK H8 H3 D9 D5 C8 C6 C2",
+    );
+    assert_eq!(call, "3S", "{why}");
+    assert!(why.contains("cue"), "{why}");
+}
+
+#[test]
+fn no_cue_bid_above_the_three_level() {
+    // Over South's jump to 3D, the cheapest diamond bid is 4D: West does not cue-bid it.
+    let (call, why) = call_after(
+        &["1D", "1S", "3D"],
+        Seat::West,
+        "SK S8 S3 HA HJ H7 H4 D8 D6 CK C9 C7 C2",
+    );
+    assert_ne!(call, "4D", "{why}");
+}
+
+#[test]
+fn an_artificial_overcall_is_not_raised() {
+    // Over North's 1NT, East's 2C shows a long suit, not clubs: West with four clubs
+    // does not raise them.
+    let (call, why) = call_after(
+        &["1NT", "2C", "P"],
+        Seat::West,
+        "S8 S3 HJ H7 H4 DQ D6 D5 CK C9 C7 C2 S2",
+    );
+    assert!(!call.ends_with('C'), "{call}: {why}");
+    assert!(!why.contains("support"), "{why}");
+}

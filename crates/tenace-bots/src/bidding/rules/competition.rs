@@ -254,13 +254,23 @@ fn partners_overcall(c: &AuctionContext) -> Option<Suit> {
     if c.partner_doubled() {
         return None;
     }
-    c.partner_bids().first().and_then(|b| b.strain.trump())
+    let b = *c.partner_bids().first()?;
+    let s = b.strain.trump()?;
+    // Artificial overcalls are no suit to raise: Cappelletti's 2C and 2D over their no
+    // trump, and a cue bid of their own suit (Michaels).
+    let their_nt = c
+        .first_bid()
+        .is_some_and(|(p, o)| c.is_opponent(p) && o.strain == NT);
+    let cappelletti = their_nt && b.level == 2 && matches!(s, Suit::Clubs | Suit::Diamonds);
+    let cue = c.opponent_bids().iter().any(|o| o.strain == b.strain);
+    (!cappelletti && !cue).then_some(s)
 }
 
 /// The cheapest bid of the opponents' (first) suit: a cue bid.
 fn cue_bid(c: &AuctionContext) -> Option<Call> {
     let s = opened_suit(c).filter(|&s| has(their_suits(c), s))?;
-    c.cheapest(suit(s)).map(Call::Bid)
+    // Above the three level a cue bid leaves no room to stop: bid naturally instead.
+    c.cheapest_up_to(suit(s), 3)
 }
 
 /// Whether the bid at place `i` jumped over the opening a level in a new suit: a weak
@@ -490,7 +500,35 @@ fn partners_two_suiter(c: &AuctionContext) -> Option<(Suit, Option<Suit>)> {
     None
 }
 
+/// My overcall's suit, when partner's last bid was a cue bid of the opponents' suit
+/// raising it (a limit raise or better), whatever came between.
+fn partner_cue_raised(c: &AuctionContext) -> Option<Suit> {
+    let mine = c.my_bids().first()?.strain.trump()?;
+    let cue = *c.partner_bids().last()?;
+    let opened_by_them = c.first_bid().is_some_and(|(p, _)| c.is_opponent(p));
+    (opened_by_them
+        && cue.level <= 3
+        && c.partner_bids().len() == 1
+        && c.partner_last() == Some(Call::Bid(cue))
+        && c.opponent_bids().iter().any(|o| o.strain == cue.strain))
+    .then_some(mine)
+}
+
 pub(super) static RULES: &[BidRule] = &[
+    BidRule {
+        name: "answer the cue-bid raise",
+        stage: Stage::Later,
+        meaning: "partner's cue bid raises my overcall: game with a sound overcall (14+ points), else my suit at the cheapest level",
+        when: |_, c| partner_cue_raised(c).is_some(),
+        call: |h, c| {
+            let s = partner_cue_raised(c)?;
+            if h.hcp + support_points(h, s) >= 14 {
+                game(c, suit(s)).or_else(|| c.cheapest(suit(s)).map(Call::Bid))
+            } else {
+                c.cheapest(suit(s)).map(Call::Bid)
+            }
+        },
+    },
     // ---- Direct and balancing overcalls ----
     BidRule {
         name: "lead-directing double",
