@@ -3,11 +3,14 @@
 //! condition holds and whose call is legal is the one bid, so the order of the table is
 //! the order of priority, and the table reads as a summary of the system.
 //!
-//! The system is natural and close to Standard American: 1NT 15–17 balanced, five-card
-//! majors, a better minor, 2♣ strong and artificial, weak twos, simple raises and limit
-//! raises, new suits forcing, Stayman and Jacoby transfers over 1NT, overcalls, 1NT
-//! overcalls and takeout doubles. Five Crowns adds a 0NT opening (12–14 balanced) and
-//! treats four cards of eleven as a long suit; Deuces Wild counts each deuce a point.
+//! The system is Standard American Yellow Card, described agreement by agreement in
+//! `docs/bidding-system.md`, one section of the table a file, in order of priority: the
+//! openings, bidding to the score (rubber and Chicago), the no trump sequences, slam
+//! conventions, competition, the strong and weak twos and preempts, responses, opener's
+//! and responder's rebids, and the general judgements of game, slam and competition last.
+//! Five Crowns adds a 0NT opening (12–14 balanced), treats four cards of eleven as a long
+//! suit and plays none of the conventions that presume four suits; Deuces Wild counts
+//! each deuce a point.
 
 pub(crate) mod competition;
 mod later;

@@ -357,7 +357,7 @@ fn a_hint_replaces_an_earlier_error() {
 #[test]
 fn the_hint_is_the_experts_card_with_its_reason() {
     // A Bridgette deal played until the human holds a few cards (a full deal solves
-    // slowly in a test build): the hint names a card and the samples behind it.
+    // slowly in a test build): the hint names a card and the layouts behind it.
     let mut app = App::new(
         bridgette(),
         Player(0),
@@ -374,7 +374,7 @@ fn the_hint_is_the_experts_card_with_its_reason() {
             app.handle(Intent::Hint);
             let notice = app.notice().unwrap_or_default().to_string();
             assert!(notice.starts_with("Hint: "), "{notice}");
-            assert!(notice.contains("of 2 samples"), "{notice}");
+            assert!(notice.contains("of 2 likely layouts"), "{notice}");
             return;
         }
         step(&mut app);
