@@ -104,9 +104,10 @@ pub async fn read_every_way_out(
             record(body, reply.body);
         }
 
-        if let (Receiver::Seat(_), Some(cookie)) = (&reader.receiver, cookie)
+        if let (Receiver::Seat(seat), Some(cookie)) = (&reader.receiver, cookie)
             && json["deal"]["blind"] != json!(true)
             && json["status"] == "playing"
+            && knows_every_card_it_may_play(&json["deal"], seat)
         {
             // A card in no hand this reader sees (their own, or dummy's, which declarer
             // plays), sent as theirs: refused, and the refusal must name no card but that
@@ -142,6 +143,17 @@ pub async fn read_every_way_out(
             record(answer, reply.body);
         }
     }
+}
+
+/// Whether every card `seat` may ever play in this deal is in its view: in the play, once
+/// declarer sees dummy (before the opening lead dummy is hidden, and the computer players
+/// may lead between the probe's read and its command, making one of dummy's cards
+/// declarer's to play). In the auction the reader might yet declare.
+fn knows_every_card_it_may_play(deal: &Value, seat: &str) -> bool {
+    let dummy_seen = deal["dummy"]
+        .as_str()
+        .is_some_and(|d| deal["hands"].get(d).is_some());
+    deal["phase"] == "play" && (deal["declarer"].as_str() != Some(seat) || dummy_seen)
 }
 
 /// The table's view names its reader: a seated reader's seat, and no seat for anyone
