@@ -165,6 +165,42 @@ impl HandFacts {
         })
     }
 
+    /// Whether the hand holds the card `k` ranks below the top of the deck in `suit`
+    /// (0: the ace, or the king in Five Crowns; 1: the next; …).
+    ///
+    /// ```
+    /// use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+    /// use tenace_cards::Suit;
+    /// let h = HandFacts::new("SA SQ S4 HK H4 H2 DQ D3 D2 C5 C4 C3 C2".parse().unwrap(), DeckStyle::Standard);
+    /// assert!(h.holds(Suit::Spades, 0) && !h.holds(Suit::Spades, 1) && h.holds(Suit::Spades, 2));
+    /// assert_eq!((h.count_rank(0), h.count_rank(1)), (1, 1));
+    /// assert_eq!(h.suit_hcp(Suit::Spades), 6);
+    /// ```
+    pub fn holds(&self, suit: Suit, k: u8) -> bool {
+        let top = self.style.top();
+        self.hand
+            .suit(suit)
+            .iter()
+            .any(|c| c.rank().is_some_and(|r| below_top(r, top) == k))
+    }
+
+    /// How many cards `k` ranks below the top the hand holds: its aces (0), kings (1).
+    pub fn count_rank(&self, k: u8) -> u8 {
+        self.suits().iter().filter(|&&s| self.holds(s, k)).count() as u8
+    }
+
+    /// High-card points in one suit, 4-3-2-1 from the top of the deck (unscaled, no
+    /// deuce points): where the hand's strength lies.
+    pub fn suit_hcp(&self, suit: Suit) -> u8 {
+        let top = self.style.top();
+        self.hand
+            .suit(suit)
+            .iter()
+            .filter_map(|c| c.rank())
+            .map(|r| 4u8.saturating_sub(below_top(r, top)))
+            .sum()
+    }
+
     /// Whether `suit` is good enough to bid on its own: two of the top three honours, or
     /// three of the top five.
     pub fn good_suit(&self, suit: Suit) -> bool {

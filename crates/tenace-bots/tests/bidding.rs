@@ -1,51 +1,10 @@
 //! The bidding table on hands chosen for each rule: the call, and its explanation.
 
-use tenace_bots::bidding::{AuctionContext, choose_call};
-use tenace_bots::hand_eval::{DeckStyle, HandFacts};
-use tenace_cards::{BySeat, CardSet, Deck, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
-use tenace_rules::{Game, Vulnerability};
+mod bidding_support;
 
-/// North's call (or the call of the player due) after `calls`, North dealing and
-/// holding `hand`, with the caller's own hand `mine` when it is not North.
-fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
-    let other = |k: usize| {
-        rest[13 * k..13 * k + 13]
-            .iter()
-            .copied()
-            .collect::<CardSet>()
-    };
-    let mut hands = BySeat::<CardSet>::default();
-    let mut k = 0;
-    for seat in Seat::ALL {
-        if seat == caller {
-            hands[seat] = mine;
-        } else {
-            hands[seat] = other(k);
-            k += 1;
-        }
-    }
-    let setup = BridgeSetup {
-        variant: BridgeVariant::Standard,
-        hands,
-        dealer: Seat::North,
-        vulnerability: Vulnerability::None,
-        options: Default::default(),
-    };
-    let mut deal = BridgeDeal::from_setup(setup).unwrap();
-    for call in calls {
-        let p = deal.to_act().iter().next().unwrap();
-        deal.try_apply(p, call.parse().unwrap()).unwrap();
-    }
-    let p = deal.to_act().iter().next().unwrap();
-    assert_eq!(p, caller.into(), "the caller is not due to call");
-    let view = deal.observation(p);
-    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
-    (d.action.to_string(), d.reason)
-}
+use bidding_support::call_after;
+use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+use tenace_cards::{CardSet, Seat};
 
 fn opens(hand: &str) -> (String, String) {
     call_after(&[], Seat::North, hand)

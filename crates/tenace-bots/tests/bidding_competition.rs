@@ -1,57 +1,10 @@
 //! The competitive part of the bidding table (overcalls, doubles, Michaels and the
 //! unusual 2NT, balancing, negative and reopening doubles) on hands built for each rule.
 
-use tenace_bots::bidding::{AuctionContext, choose_call};
-use tenace_bots::hand_eval::{DeckStyle, HandFacts};
-use tenace_cards::{BySeat, CardSet, Deck, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
-use tenace_rules::{Game, Vulnerability};
+mod bidding_support;
 
-/// The call of `caller`, who holds `mine`, after `calls` (North deals), with its reason.
-fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
-    let other = |k: usize| {
-        rest[13 * k..13 * k + 13]
-            .iter()
-            .copied()
-            .collect::<CardSet>()
-    };
-    let mut hands = BySeat::<CardSet>::default();
-    let mut k = 0;
-    for seat in Seat::ALL {
-        if seat == caller {
-            hands[seat] = mine;
-        } else {
-            hands[seat] = other(k);
-            k += 1;
-        }
-    }
-    let setup = BridgeSetup {
-        variant: BridgeVariant::Standard,
-        hands,
-        dealer: Seat::North,
-        vulnerability: Vulnerability::None,
-        options: Default::default(),
-    };
-    let mut deal = BridgeDeal::from_setup(setup).unwrap();
-    for call in calls {
-        let p = deal.to_act().iter().next().unwrap();
-        deal.try_apply(p, call.parse().unwrap()).unwrap();
-    }
-    let p = deal.to_act().iter().next().unwrap();
-    assert_eq!(p, caller.into(), "the caller is not due to call");
-    let view = deal.observation(p);
-    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
-    (d.action.to_string(), d.reason)
-}
-
-fn check(calls: &[&str], caller: Seat, hand: &str, expected: &str, reason_has: &str) {
-    let (call, why) = call_after(calls, caller, hand);
-    assert_eq!(call, expected, "{why}");
-    assert!(why.contains(reason_has), "{why}");
-}
+use bidding_support::{call_after, expect as check};
+use tenace_cards::Seat;
 
 #[test]
 fn a_weak_jump_overcall_is_a_good_six_card_suit() {

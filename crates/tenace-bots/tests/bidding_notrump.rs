@@ -1,58 +1,10 @@
 //! The no trump section of the bidding table on hands built for each agreement: the
 //! call, and that its explanation names the agreement.
 
-use tenace_bots::bidding::{AuctionContext, choose_call};
-use tenace_bots::hand_eval::{DeckStyle, HandFacts};
-use tenace_cards::{BySeat, CardSet, Deck, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
-use tenace_rules::{Game, Vulnerability};
+mod bidding_support;
 
-/// The call of the player due after `calls` (North deals), who holds `mine`.
-fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
-    let other = |k: usize| {
-        rest[13 * k..13 * k + 13]
-            .iter()
-            .copied()
-            .collect::<CardSet>()
-    };
-    let mut hands = BySeat::<CardSet>::default();
-    let mut k = 0;
-    for seat in Seat::ALL {
-        if seat == caller {
-            hands[seat] = mine;
-        } else {
-            hands[seat] = other(k);
-            k += 1;
-        }
-    }
-    let setup = BridgeSetup {
-        variant: BridgeVariant::Standard,
-        hands,
-        dealer: Seat::North,
-        vulnerability: Vulnerability::None,
-        options: Default::default(),
-    };
-    let mut deal = BridgeDeal::from_setup(setup).unwrap();
-    for call in calls {
-        let p = deal.to_act().iter().next().unwrap();
-        deal.try_apply(p, call.parse().unwrap()).unwrap();
-    }
-    let p = deal.to_act().iter().next().unwrap();
-    assert_eq!(p, caller.into(), "the caller is not due to call");
-    let view = deal.observation(p);
-    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
-    (d.action.to_string(), d.reason)
-}
-
-/// Asserts the call and that its explanation contains `why`.
-fn expect(calls: &[&str], caller: Seat, hand: &str, call: &str, why: &str) {
-    let (got, reason) = call_after(calls, caller, hand);
-    assert_eq!(got, call, "{reason}");
-    assert!(reason.contains(why), "{reason}");
-}
+use bidding_support::expect;
+use tenace_cards::Seat;
 
 // Responder (South) over 1NT.
 

@@ -1,15 +1,16 @@
 //! Bidding to the score in rubber bridge: the same hands and auctions, at love and with a
 //! part-score, get different calls, and the reason names the score.
 
-use tenace_bots::bidding::{AuctionContext, choose_call};
-use tenace_bots::hand_eval::{DeckStyle, HandFacts};
+mod bidding_support;
+
+use bidding_support::{Table, call_at};
 use tenace_bots::{Level, new_bot};
-use tenace_cards::{BySeat, CardSet, Deck, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeMatch, BridgeOptions, BridgeSetup, BridgeVariant};
+use tenace_cards::Seat;
+use tenace_rules::bridge::{BridgeMatch, BridgeOptions};
 use tenace_rules::{Game, Match, Vulnerability};
 
-/// The call of `caller`, holding `mine`, after `calls` (`dealer` first), with each side's
-/// part-score (N-S, E-W) and the vulnerability.
+/// The call of `caller`, holding `mine`, after `calls` (`dealer` first), at rubber with
+/// each side's part-score (N-S, E-W) and the vulnerability.
 fn call_at_score(
     dealer: Seat,
     calls: &[&str],
@@ -18,38 +19,14 @@ fn call_at_score(
     part_scores: [u32; 2],
     vulnerability: Vulnerability,
 ) -> (String, String) {
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (Deck::Standard.cards() - mine).iter().collect();
-    let mut hands = BySeat::<CardSet>::default();
-    let mut k = 0;
-    for seat in Seat::ALL {
-        hands[seat] = if seat == caller {
-            mine
-        } else {
-            k += 1;
-            rest[13 * (k - 1)..13 * k].iter().copied().collect()
-        };
-    }
-    let setup = BridgeSetup {
-        variant: BridgeVariant::Standard,
-        hands,
+    let table = Table {
         dealer,
         vulnerability,
+        part_scores,
         options: serde_json::from_str(r#"{"scoring":"rubber"}"#).unwrap(),
+        ..Table::default()
     };
-    let mut deal = BridgeDeal::from_setup(setup)
-        .unwrap()
-        .with_part_scores(part_scores);
-    for call in calls {
-        let p = deal.to_act().iter().next().unwrap();
-        deal.try_apply(p, call.parse().unwrap()).unwrap();
-    }
-    let p = deal.to_act().iter().next().unwrap();
-    assert_eq!(p, caller.into(), "the caller is not due to call");
-    let view = deal.observation(p);
-    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, DeckStyle::Standard), &ctx);
-    (d.action.to_string(), d.reason)
+    call_at(&table, calls, caller, mine)
 }
 
 #[test]

@@ -1,63 +1,11 @@
 //! SAYC in uncontested auctions after one of a suit: responses, opener's rebids and
 //! responder's rebids, each on a hand built for the rule; the call and its explanation.
 
-use tenace_bots::bidding::{AuctionContext, choose_call};
-use tenace_bots::hand_eval::{DeckStyle, HandFacts};
-use tenace_cards::{BySeat, CardSet, Deck, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeSetup, BridgeVariant};
-use tenace_rules::{Game, Vulnerability};
+mod bidding_support;
 
-/// The call of `caller`, holding `mine`, after `calls` (North deals; the other hands get
-/// the rest of the deck).
-fn call_after(calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    call_in(BridgeVariant::Standard, calls, caller, mine)
-}
-
-/// The same in any variant of the game.
-fn call_in(variant: BridgeVariant, calls: &[&str], caller: Seat, mine: &str) -> (String, String) {
-    let (deck, style, n) = match variant {
-        BridgeVariant::FiveCrowns(_) => (Deck::FiveCrowns, DeckStyle::FiveCrowns, 14),
-        _ => (Deck::Standard, DeckStyle::Standard, 13),
-    };
-    let mine: CardSet = mine.parse().unwrap();
-    let rest: Vec<_> = (deck.cards() - mine).iter().collect();
-    let other = |k: usize| rest[n * k..n * k + n].iter().copied().collect::<CardSet>();
-    let mut hands = BySeat::<CardSet>::default();
-    let mut k = 0;
-    for seat in Seat::ALL {
-        if seat == caller {
-            hands[seat] = mine;
-        } else {
-            hands[seat] = other(k);
-            k += 1;
-        }
-    }
-    let setup = BridgeSetup {
-        variant,
-        hands,
-        dealer: Seat::North,
-        vulnerability: Vulnerability::None,
-        options: Default::default(),
-    };
-    let mut deal = BridgeDeal::from_setup(setup).unwrap();
-    for call in calls {
-        let p = deal.to_act().iter().next().unwrap();
-        deal.try_apply(p, call.parse().unwrap()).unwrap();
-    }
-    let p = deal.to_act().iter().next().unwrap();
-    assert_eq!(p, caller.into(), "the caller is not due to call");
-    let view = deal.observation(p);
-    let ctx = AuctionContext::from_view(&view, &deal.legal_actions(p)).unwrap();
-    let d = choose_call(&HandFacts::new(mine, style), &ctx);
-    (d.action.to_string(), d.reason)
-}
-
-/// Asserts the call and that the explanation says `says`.
-fn expect(calls: &[&str], caller: Seat, hand: &str, call: &str, says: &str) {
-    let (got, why) = call_after(calls, caller, hand);
-    assert_eq!(got, call, "after {calls:?}: {why}");
-    assert!(why.contains(says), "after {calls:?}: {why}");
-}
+use bidding_support::{Table, call_after, call_at, expect};
+use tenace_cards::Seat;
+use tenace_rules::bridge::BridgeVariant;
 
 #[test]
 fn jacoby_two_no_trump_and_opener_s_answers() {
@@ -262,12 +210,11 @@ fn five_crowns_keeps_the_natural_rules() {
     // Five hearts and an opening hand opposite 1H: no Jacoby 2NT in Five Crowns (its
     // conventions are off), a natural bid instead.
     let hand = "RK R5 SK S5 S4 HK HQ H9 H5 H4 DK D5 C5 C4";
-    let (call, why) = call_in(
-        BridgeVariant::FiveCrowns(Default::default()),
-        &["1H", "P"],
-        Seat::South,
-        hand,
-    );
+    let five_crowns = Table {
+        variant: BridgeVariant::FiveCrowns(Default::default()),
+        ..Table::default()
+    };
+    let (call, why) = call_at(&five_crowns, &["1H", "P"], Seat::South, hand);
     assert_ne!(call, "2NT", "{why}");
     assert!(!why.contains("shortness"), "{why}");
     // The same hand shape in bridge does bid Jacoby 2NT.

@@ -156,12 +156,10 @@ impl AuctionContext {
 
     /// Whether the auction so far begins with `pattern` (see [`Self::is`]).
     pub fn starts(&self, pattern: &str) -> bool {
-        let tokens: Vec<&str> = pattern.split_whitespace().collect();
-        tokens.len() <= self.auction.len()
-            && tokens
-                .iter()
-                .zip(&self.auction)
-                .all(|(t, &c)| token_matches(t, c))
+        let mut calls = self.auction.iter();
+        pattern
+            .split_whitespace()
+            .all(|t| calls.next().is_some_and(|&c| token_matches(t, c)))
     }
 
     /// The call `i` places after the opening bid (0 is the opening), if made.

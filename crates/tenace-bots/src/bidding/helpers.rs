@@ -121,16 +121,10 @@ pub fn stops_theirs(h: &HandFacts, c: &AuctionContext) -> bool {
 /// Quick tricks, the defensive tricks that come at once: A K 2, A Q 1½, A 1, K Q 1,
 /// K x ½ in each suit (the top two ranks of the deck for A and K).
 pub fn quick_tricks(h: &HandFacts) -> f32 {
-    let top = h.style.top();
     h.suits()
         .iter()
         .map(|&s| {
-            let has = |k: u8| {
-                h.hand.suit(s).iter().any(|c| {
-                    c.rank()
-                        .is_some_and(|r| crate::hand_eval::below_top(r, top) == k)
-                })
-            };
+            let has = |k: u8| h.holds(s, k);
             match (has(0), has(1), has(2)) {
                 (true, true, _) => 2.0,
                 (true, false, true) => 1.5,
@@ -141,4 +135,20 @@ pub fn quick_tricks(h: &HandFacts) -> f32 {
             }
         })
         .sum()
+}
+
+/// The answer to an ask by steps (Blackwood, Gerber, the king asks): none or four at
+/// `first`, one a step above, two two steps, three three steps, up the strains of the
+/// four-suit games (clubs, diamonds, hearts, spades, no trump) at `first`'s level.
+pub fn step_answer(c: &AuctionContext, first: tenace_rules::Bid, count: u8) -> Option<Call> {
+    const LADDER: [Strain; 5] = [
+        Strain::Suit(Suit::Clubs),
+        Strain::Suit(Suit::Diamonds),
+        Strain::Suit(Suit::Hearts),
+        Strain::Suit(Suit::Spades),
+        Strain::NoTrump,
+    ];
+    let from = LADDER.iter().position(|&s| s == first.strain)?;
+    let strain = *LADDER.get(from + usize::from(count % 4))?;
+    c.bid(first.level, strain)
 }

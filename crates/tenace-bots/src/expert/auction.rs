@@ -9,8 +9,8 @@
 
 use tenace_cards::{Player, Seat, Strain};
 use tenace_rules::bridge::{BridgeVariant, DealResult, deal_score_ns};
-use tenace_rules::{Action, AnyGame, Bid, Call, Contract, Doubling, GameConfig, View};
-use tenace_solver::{Position, Sides, Solver};
+use tenace_rules::{Action, AnyGame, Auction, Bid, Call, Contract, GameConfig, View};
+use tenace_solver::Solver;
 
 use super::search::Outcome;
 use crate::bidding::{AuctionContext, matching_rule};
@@ -67,50 +67,20 @@ pub(crate) fn candidates(view: &View, legal: &[Action]) -> Option<Vec<Action>> {
     (calls.len() > 1).then(|| calls.into_iter().map(Action::Call).collect())
 }
 
-/// The contract and declarer if the auction ended after `call` by `me`: `None` when it
-/// would be passed out.
-fn final_contract(view: &View, me: Player, call: Call) -> Option<(Contract, Seat)> {
-    let mut calls: Vec<(Player, Call)> = view
-        .history
-        .iter()
-        .filter_map(|m| match m.action {
-            Action::Call(c) => Some((m.player, c)),
-            _ => None,
-        })
-        .collect();
-    calls.push((me, call));
-    let (bidder, bid) = calls.iter().rev().find_map(|&(p, c)| match c {
-        Call::Bid(b) => Some((p, b)),
-        _ => None,
-    })?;
-    let since = calls
-        .iter()
-        .rposition(|&(_, c)| matches!(c, Call::Bid(_)))?;
-    let doubling = match calls[since..]
-        .iter()
-        .rev()
-        .find(|(_, c)| matches!(c, Call::Double | Call::Redouble))
-    {
-        Some((_, Call::Redouble)) => Doubling::Redoubled,
-        Some(_) => Doubling::Doubled,
-        None => Doubling::Undoubled,
-    };
-    // Declarer: the first of the bidder's side to name the strain (Law 53).
-    let side = |p: Player| p.index() % 2 == bidder.index() % 2;
-    let declarer = calls
-        .iter()
-        .find(|&&(p, c)| side(p) && matches!(c, Call::Bid(b) if b.strain == bid.strain))
-        .map_or(bidder, |&(p, _)| p);
-    Some((
-        Contract::new(bid.level, bid.strain, doubling),
-        Seat::ALL[declarer.index()],
-    ))
+/// The contract and declarer if the auction ended after `call`, everyone passing
+/// after it: `None` when it would be passed out.
+fn final_contract(auction: &Auction, call: Call) -> Option<(Contract, Seat)> {
+    let mut auction = auction.clone();
+    auction.call_unchecked(call);
+    while !auction.is_over() {
+        auction.call_unchecked(Call::Pass);
+    }
+    Some((auction.contract()?, Seat::ALL[auction.declarer()?.index()]))
 }
 
 /// Each candidate call's outcome in `sample` for `me`: the score of the contract the
 /// auction would end in, with declarer's tricks solved double dummy.
 pub(crate) fn evaluate(
-    view: &View,
     me: Player,
     candidates: &[Action],
     solver: &mut Solver,
@@ -127,14 +97,7 @@ pub(crate) fn evaluate(
         if let Some(&(_, t)) = solved.iter().find(|(k, _)| *k == (strain, declarer)) {
             return Some(t);
         }
-        let position = Position::new(
-            setup.variant.trick_rules(strain),
-            setup.hands.0.to_vec(),
-            declarer.lho().into(),
-            Sides::Partnerships,
-        );
-        let defence = solver.tricks(&position).ok()?;
-        let t = hand_size.saturating_sub(defence);
+        let t = super::declarer_tricks(solver, setup, strain, declarer)?;
         solved.push(((strain, declarer), t));
         Some(t)
     };
@@ -145,7 +108,7 @@ pub(crate) fn evaluate(
             let Action::Call(call) = a else {
                 return None;
             };
-            let Some((contract, declarer)) = final_contract(view, me, call) else {
+            let Some((contract, declarer)) = final_contract(deal.auction(), call) else {
                 // Passed out: nobody scores.
                 return Some(Outcome {
                     points: 0.0,
@@ -268,15 +231,14 @@ mod tests {
     #[test]
     fn the_final_contract_follows_the_calls() {
         let deal = contested(SOUTH);
-        let view = deal.observation(Player(2));
-        let me = Player(2);
+        let auction = deal.auction();
         // Pass: their 2S stands, declared by East, who bid spades first.
-        let (c, d) = final_contract(&view, me, Call::Pass).unwrap();
+        let (c, d) = final_contract(auction, Call::Pass).unwrap();
         assert_eq!((c.to_string(), d), ("2S".to_string(), Seat::East));
-        let (c, _) = final_contract(&view, me, Call::Double).unwrap();
+        let (c, _) = final_contract(auction, Call::Double).unwrap();
         assert_eq!(c.to_string(), "2SX");
         // 3H: North, who bid hearts first, declares, though South bids it now.
-        let (c, d) = final_contract(&view, me, "3H".parse().unwrap()).unwrap();
+        let (c, d) = final_contract(auction, "3H".parse().unwrap()).unwrap();
         assert_eq!((c.to_string(), d), ("3H".to_string(), Seat::North));
     }
 }

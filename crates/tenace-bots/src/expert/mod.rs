@@ -46,8 +46,8 @@ pub use position::play_position;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tenace_cards::Player;
-use tenace_rules::bridge::BridgeDeal;
+use tenace_cards::{Player, Seat, Strain};
+use tenace_rules::bridge::{BridgeDeal, BridgeSetup};
 use tenace_rules::{Action, AnyGame, GameConfig, Phase, View};
 use tenace_solver::{Position, Sides, Solver};
 
@@ -210,7 +210,7 @@ impl Bot for ExpertBot {
         if let Some(calls) = auction::candidates(view, legal) {
             let objective = Objective::of(&view.config);
             let found = self.search(view, &calls, objective, |solver, sample| {
-                auction::evaluate(view, me, &calls, solver, sample)
+                auction::evaluate(me, &calls, solver, sample)
             });
             if let Ok(c) = found {
                 let weighed = if c.samples == 1 {
@@ -241,15 +241,24 @@ impl Bot for ExpertBot {
 /// `None` before there is a contract or when the position cannot be solved.
 pub fn declarer_double_dummy(deal: &BridgeDeal, solver: &mut Solver) -> Option<u8> {
     let (contract, declarer) = deal.contract()?;
-    let variant = deal.setup().variant;
     // The hands as dealt: every card is still held at the opening lead.
-    let hands = deal.setup().hands.0.to_vec();
+    declarer_tricks(solver, deal.setup(), contract.strain, declarer)
+}
+
+/// The tricks declarer takes double dummy from the opening lead in `strain`, with the
+/// hands as `setup` dealt them.
+pub(crate) fn declarer_tricks(
+    solver: &mut Solver,
+    setup: &BridgeSetup,
+    strain: Strain,
+    declarer: Seat,
+) -> Option<u8> {
     let position = Position::new(
-        variant.trick_rules(contract.strain),
-        hands,
+        setup.variant.trick_rules(strain),
+        setup.hands.0.to_vec(),
         declarer.lho().into(),
         Sides::Partnerships,
     );
     let defence = solver.tricks(&position).ok()?;
-    Some((variant.hand_size() as u8).saturating_sub(defence))
+    Some((setup.variant.hand_size() as u8).saturating_sub(defence))
 }

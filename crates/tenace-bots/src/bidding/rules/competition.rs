@@ -4,8 +4,7 @@
 //! negative double and reopening doubles.
 
 use super::*;
-use crate::hand_eval::{below_top, honours};
-use tenace_rules::Bid;
+use crate::hand_eval::honours;
 
 /// Bit set (by suit index) of the suits the opponents have bid.
 fn their_suits(c: &AuctionContext) -> u8 {
@@ -62,14 +61,8 @@ fn balancing(c: &AuctionContext) -> bool {
 
 /// A sure stopper for no trump: the ace, K x x, Q x x x or Q J x.
 fn firm_stop(h: &HandFacts, s: Suit) -> bool {
-    let top = h.style.top();
     let len = h.len(s);
-    let rank_held = |k: u8| {
-        h.hand
-            .suit(s)
-            .iter()
-            .any(|c| c.rank().is_some_and(|r| below_top(r, top) == k))
-    };
+    let rank_held = |k: u8| h.holds(s, k);
     rank_held(0)
         || (rank_held(1) && len >= 3)
         || (rank_held(2) && len >= 4)
@@ -170,16 +163,7 @@ fn unusual_suits(c: &AuctionContext) -> Option<(Suit, Suit)> {
 /// A two-suiter's strength for Michaels and the unusual 2NT: weak (at most 10 HCP with
 /// 5 in the two suits) or strong (16+), or a 6-5 or longer.
 fn two_suit_strength(h: &HandFacts, a: Suit, b: Suit) -> bool {
-    let top = h.style.top();
-    let in_suits = |s: Suit| {
-        h.hand
-            .suit(s)
-            .iter()
-            .filter_map(|c| c.rank())
-            .map(|r| 4u8.saturating_sub(below_top(r, top)))
-            .sum::<u8>()
-    };
-    let weak = (5..=10).contains(&h.hcp) && h.hcp <= in_suits(a) + in_suits(b) + 2;
+    let weak = (5..=10).contains(&h.hcp) && h.hcp <= h.suit_hcp(a) + h.suit_hcp(b) + 2;
     weak || h.hcp >= 16 || (h.len(a) + h.len(b) >= 11 && h.hcp >= 5)
 }
 
@@ -891,15 +875,7 @@ pub(super) static RULES: &[BidRule] = &[
                 return c.cheapest_up_to(NT, 2);
             }
             // Values in their suit are worth little in a major.
-            let theirs = opened_suit(c)?;
-            let top = h.style.top();
-            let wasted: u8 = h
-                .hand
-                .suit(theirs)
-                .iter()
-                .filter_map(|card| card.rank())
-                .map(|r| 4u8.saturating_sub(below_top(r, top)))
-                .sum();
+            let wasted = h.suit_hcp(opened_suit(c)?);
             match h.hcp.saturating_sub(wasted) {
                 13.. => game(c, suit(m)),
                 11..=12 => c

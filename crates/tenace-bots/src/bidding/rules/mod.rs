@@ -24,7 +24,7 @@ mod slam;
 mod twos;
 
 use tenace_cards::{Strain, Suit};
-use tenace_rules::Call;
+use tenace_rules::{Bid, Call};
 
 use super::context::{AuctionContext, Shown, Stage};
 use super::helpers::*;

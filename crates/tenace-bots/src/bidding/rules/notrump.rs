@@ -6,7 +6,6 @@
 
 use super::*;
 use crate::hand_eval::honours;
-use tenace_rules::Bid;
 
 /// The major a transfer bid in `s` shows: the suit above it.
 fn above(s: Suit) -> Suit {
@@ -93,32 +92,6 @@ fn transfer_major(h: &HandFacts) -> Option<Suit> {
 /// The bid `i` places after the opening, as a suit.
 fn suit_at(c: &AuctionContext, i: usize) -> Option<Suit> {
     c.bid_at(i)?.strain.trump()
-}
-
-/// Aces held.
-fn aces(h: &HandFacts) -> u8 {
-    let top = h.style.top();
-    h.suits().iter().map(|&s| honours(h.hand, s, top, 1)).sum()
-}
-
-/// Kings held.
-fn kings(h: &HandFacts) -> u8 {
-    let top = h.style.top();
-    h.suits()
-        .iter()
-        .map(|&s| honours(h.hand, s, top, 2) - honours(h.hand, s, top, 1))
-        .sum()
-}
-
-/// The step answer to Gerber: 0 or 4, 1, 2, 3 as four steps from `first`.
-fn step(c: &AuctionContext, level: u8, count: u8) -> Option<Call> {
-    let strain = match count % 4 {
-        0 => suit(Suit::Diamonds),
-        1 => suit(Suit::Hearts),
-        2 => suit(Suit::Spades),
-        _ => NT,
-    };
-    c.bid(level, strain)
 }
 
 /// Opener's Stayman answer is the last bid: its major, if any.
@@ -431,14 +404,14 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Rebidding,
         meaning: "answers Gerber by steps: 4♦ no ace or four, 4♥ one, 4♠ two, 4NT three",
         when: |_, c| on(c) && c.is("1NT|2NT P 4C P"),
-        call: |h, c| step(c, 4, aces(h)),
+        call: |h, c| step_answer(c, Bid::new(4, suit(Suit::Diamonds)), h.count_rank(0)),
     },
     BidRule {
         name: "Gerber: kings",
         stage: Stage::Later,
         meaning: "answers 5♣ by steps: 5♦ no king or four, 5♥ one, 5♠ two, 5NT three",
         when: |_, c| on(c) && c.is("1NT|2NT P 4C P * P 5C P"),
-        call: |h, c| step(c, 5, kings(h)),
+        call: |h, c| step_answer(c, Bid::new(5, suit(Suit::Diamonds)), h.count_rank(1)),
     },
     BidRule {
         name: "answer 4NT quantitative",

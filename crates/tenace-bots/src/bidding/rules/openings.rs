@@ -23,17 +23,6 @@ fn preempt_suit(h: &HandFacts, min_len: u8) -> Option<Suit> {
     (h.len(s) >= min_len && h.good_suit(s) && !side_major).then_some(s)
 }
 
-/// High-card points in one suit (4-3-2-1 from the top of the deck).
-fn suit_hcp(h: &HandFacts, s: Suit) -> u8 {
-    let top = h.style.top();
-    h.hand
-        .suit(s)
-        .iter()
-        .filter_map(|c| c.rank())
-        .map(|r| 4u8.saturating_sub(crate::hand_eval::below_top(r, top)))
-        .sum()
-}
-
 /// The tricks the hand takes with its long suit as trumps.
 fn playing_tricks(h: &HandFacts) -> f32 {
     estimated_tricks(h.hand, h.style, Some(h.longest()))
@@ -135,7 +124,7 @@ pub(super) static RULES: &[BidRule] = &[
             (5..=10).contains(&h.hcp)
                 && seat(c) < 4
                 && preempt_suit(h, 6).is_some_and(|s| {
-                    let outside = h.hcp.saturating_sub(suit_hcp(h, s));
+                    let outside = h.hcp.saturating_sub(h.suit_hcp(s));
                     (h.len(s) == 7 || (h.len(s) == 6 && s == Suit::Clubs)) && outside <= 3
                 })
         },

@@ -1,7 +1,5 @@
 //! Opener's rebids, and responder's rebids after them.
 
-use tenace_rules::Bid;
-
 use super::*;
 
 pub(super) static RULES: &[BidRule] = &[

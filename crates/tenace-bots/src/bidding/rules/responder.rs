@@ -2,8 +2,6 @@
 //! (the 52-card games; Five Crowns plays the general rules): preference, invitations,
 //! games, fourth suit forcing, and opener's answers to it.
 
-use tenace_rules::Bid;
-
 use super::rebids::length_points;
 use super::*;
 

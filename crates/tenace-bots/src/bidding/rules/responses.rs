@@ -188,7 +188,7 @@ pub(super) static RULES: &[BidRule] = &[
         name: "2D waiting",
         stage: Stage::Responding,
         meaning: "waiting: any hand, over partner's strong 2C",
-        when: |_, c| c.partner_opening() == Some(tenace_rules::Bid::new(2, suit(Suit::Clubs))),
+        when: |_, c| c.partner_opening() == Some(Bid::new(2, suit(Suit::Clubs))),
         call: |_, c| c.bid(2, suit(Suit::Diamonds)),
     },
     BidRule {

@@ -11,7 +11,7 @@ use super::*;
 /// Partner's last call, when it is a natural bid that completes our game: a raise or
 /// preference to a suit I bid, partner rebidding a suit of their own, or a natural no
 /// trump (an opening or a rebid, not an answer to a convention).
-fn partner_completes_game(c: &AuctionContext) -> Option<tenace_rules::Bid> {
+fn partner_completes_game(c: &AuctionContext) -> Option<Bid> {
     let Some(Call::Bid(b)) = c.partner_last() else {
         return None;
     };

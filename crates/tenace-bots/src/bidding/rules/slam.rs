@@ -4,30 +4,13 @@
 
 use super::*;
 
-/// The cards of rank `k` below the top (0 = aces, 1 = kings) the hand holds.
-fn top_cards(h: &HandFacts, k: u8) -> u8 {
-    let top = h.style.top();
-    h.hand
-        .iter()
-        .filter(|c| {
-            c.rank()
-                .is_some_and(|r| crate::hand_eval::below_top(r, top) == k)
-        })
-        .count() as u8
-}
-
-/// The aces held.
-pub(super) fn aces(h: &HandFacts) -> u8 {
-    top_cards(h, 0)
-}
-
 /// Whether partner's last call was 4NT as Blackwood: the bid of our side before it was
 /// a suit (after no trump, 4NT is quantitative and belongs to the no trump section).
 fn partner_asked_aces(c: &AuctionContext) -> bool {
-    if fc(c) || c.partner_last() != Some(Call::Bid(tenace_rules::Bid::new(4, NT))) {
+    if fc(c) || c.partner_last() != Some(Call::Bid(Bid::new(4, NT))) {
         return false;
     }
-    let ours: Vec<tenace_rules::Bid> = c
+    let ours: Vec<Bid> = c
         .calls
         .iter()
         .filter_map(|&(p, call)| match call {
@@ -41,27 +24,18 @@ fn partner_asked_aces(c: &AuctionContext) -> bool {
 /// Partner's answer to my 4NT, in aces (0 or 4 read as 0 unless I could not be missing
 /// all four), and the agreed suit.
 fn blackwood_answer(h: &HandFacts, c: &AuctionContext) -> Option<(u8, Suit)> {
-    let mine = c.my_bids();
-    if fc(c) || mine.last() != Some(&tenace_rules::Bid::new(4, NT)) {
+    if fc(c) || c.my_bids().last() != Some(&Bid::new(4, NT)) {
         return None;
     }
-    let answer = *c.partner_bids().last()?;
-    if answer.level != 5 || answer.strain == NT {
+    // Partner's last call, a five-level suit, can only have come after my 4NT.
+    let Some(Call::Bid(answer)) = c.partner_last() else {
         return None;
-    }
-    // The answer follows my 4NT directly.
-    let my_ask = c
-        .calls
-        .iter()
-        .rposition(|&(p, call)| p == c.me && call == Call::Bid(tenace_rules::Bid::new(4, NT)))?;
-    if !c.calls[my_ask..]
-        .iter()
-        .any(|&(p, call)| p == c.partner_player() && call == Call::Bid(answer))
-    {
+    };
+    if answer.level != 5 {
         return None;
     }
     let shown = match answer.strain.trump()? {
-        Suit::Clubs if aces(h) == 0 => 4,
+        Suit::Clubs if h.count_rank(0) == 0 => 4,
         Suit::Clubs => 0,
         Suit::Diamonds => 1,
         Suit::Hearts => 2,
@@ -84,15 +58,7 @@ pub(super) static RULES: &[BidRule] = &[
         stage: Stage::Later,
         meaning: "answers partner's 4NT: 5C none or four aces, 5D one, 5H two, 5S three",
         when: |_, c| partner_asked_aces(c),
-        call: |h, c| {
-            let strain = match aces(h) {
-                0 | 4 => Suit::Clubs,
-                1 => Suit::Diamonds,
-                2 => Suit::Hearts,
-                _ => Suit::Spades,
-            };
-            c.bid(5, suit(strain))
-        },
+        call: |h, c| step_answer(c, Bid::new(5, suit(Suit::Clubs)), h.count_rank(0)),
     },
     BidRule {
         name: "answer the king ask",
@@ -100,18 +66,10 @@ pub(super) static RULES: &[BidRule] = &[
         meaning: "answers partner's 5NT after Blackwood: 6C none, 6D one, 6H two, 6S three kings",
         when: |_, c| {
             !fc(c)
-                && c.partner_last() == Some(Call::Bid(tenace_rules::Bid::new(5, NT)))
-                && c.partner_bids().iter().rev().nth(1) == Some(&tenace_rules::Bid::new(4, NT))
+                && c.partner_last() == Some(Call::Bid(Bid::new(5, NT)))
+                && c.partner_bids().iter().rev().nth(1) == Some(&Bid::new(4, NT))
         },
-        call: |h, c| {
-            let strain = match top_cards(h, 1) {
-                0 | 4 => Suit::Clubs,
-                1 => Suit::Diamonds,
-                2 => Suit::Hearts,
-                _ => Suit::Spades,
-            };
-            c.bid(6, suit(strain))
-        },
+        call: |h, c| step_answer(c, Bid::new(6, suit(Suit::Clubs)), h.count_rank(1)),
     },
     BidRule {
         name: "answer the grand slam force",
@@ -119,8 +77,8 @@ pub(super) static RULES: &[BidRule] = &[
         meaning: "answers partner's 5NT jump: the grand slam with two of the top three trumps, else the small slam",
         when: |_, c| {
             !fc(c)
-                && c.partner_last() == Some(Call::Bid(tenace_rules::Bid::new(5, NT)))
-                && c.partner_bids().iter().rev().nth(1) != Some(&tenace_rules::Bid::new(4, NT))
+                && c.partner_last() == Some(Call::Bid(Bid::new(5, NT)))
+                && c.partner_bids().iter().rev().nth(1) != Some(&Bid::new(4, NT))
                 && agreed_suit(c).is_some()
         },
         call: |h, c| {
@@ -136,7 +94,7 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| blackwood_answer(h, c).is_some(),
         call: |h, c| {
             let (theirs, s) = blackwood_answer(h, c)?;
-            let missing = 4u8.saturating_sub(aces(h) + theirs);
+            let missing = 4u8.saturating_sub(h.count_rank(0) + theirs);
             let level = match missing {
                 0 if combined(h, c) >= 37 => 7,
                 0 | 1 => 6,

@@ -132,7 +132,8 @@ pub(super) static RULES: &[BidRule] = &[
         when: |h, c| strong_two_suit(c).is_some_and(|s| h.len(s) >= 3),
         call: |h, c| {
             let s = suit(strong_two_suit(c)?);
-            if slam::aces(h) == 0 && !has_king(h) && s.trump().is_some_and(Suit::is_major) {
+            if h.count_rank(0) == 0 && h.count_rank(1) == 0 && s.trump().is_some_and(Suit::is_major)
+            {
                 game(c, s)
             } else {
                 c.cheapest(s).map(Call::Bid)
@@ -330,13 +331,3 @@ pub(super) static RULES: &[BidRule] = &[
         call: |_, _| Some(Call::Pass),
     },
 ];
-
-/// Whether the hand holds a king (the second rank of the deck).
-fn has_king(h: &HandFacts) -> bool {
-    h.suits().iter().any(|&s| {
-        h.hand.suit(s).iter().any(|card| {
-            card.rank()
-                .is_some_and(|r| crate::hand_eval::below_top(r, h.style.top()) == 1)
-        })
-    })
-}
