@@ -27,7 +27,6 @@ Usage: python3 scripts/compare_openspiel.py [--hands 500] [--seed 1] [--tenace P
 """
 
 import argparse
-import json
 import os
 import random
 import subprocess
@@ -35,7 +34,9 @@ import sys
 import venv
 from collections import Counter, defaultdict
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tenace_engine import ROOT, Engine, tenace_binary  # noqa: E402
+
 SUITS = "CDSH"  # OpenSpiel's card id is rank * 4 + suit, suits in this order
 RANKS = "23456789TJQKA"
 BID_BASE = 52  # OpenSpiel's bid actions are 52 + bid
@@ -68,16 +69,6 @@ def parse_with_engine_arguments(parser):
     return args
 
 
-def tenace_binary(args, profile):
-    """The binary --tenace names, else the one cargo builds in `profile`."""
-    if args.tenace:
-        return args.tenace
-    flags = ["--release"] if profile == "release" else []
-    subprocess.run(["cargo", "build", "-q", *flags, "-p", "tenace-cli"], cwd=ROOT, check=True)
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    return os.path.join(target, profile, "tenace")
-
-
 def card_name(action):
     return SUITS[action % 4] + RANKS[action // 4]
 
@@ -92,27 +83,6 @@ def os_action_name(action):
 
 def max_size(players):
     return {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}[players]
-
-
-class Tenace:
-    """One `tenace engine` child process."""
-
-    def __init__(self, binary):
-        self.proc = subprocess.Popen(
-            [binary, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-
-    def send(self, request):
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        reply = json.loads(self.proc.stdout.readline())
-        if not reply.get("ok"):
-            raise RuntimeError(f"tenace refused {request}: {reply.get('error')}")
-        return reply
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 def random_hand(rng):
@@ -210,10 +180,10 @@ def main():
     args = parse_with_engine_arguments(parser)
     import pyspiel  # noqa: E402, only importable inside the venv
 
-    binary = tenace_binary(args, "debug")
+    binary = tenace_binary(args.tenace, "debug")
 
     rng = random.Random(args.seed)
-    tenace = Tenace(binary)
+    tenace = Engine(binary)
     stats = Counter()
     by_players = defaultdict(int)
     differences = []

@@ -26,7 +26,6 @@ Usage: python3 scripts/openspiel_match.py [--hands 200] [--players 4] [--sizes 5
 """
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
@@ -37,12 +36,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare_openspiel import (  # noqa: E402
     SUITS,
     RANKS,
-    Tenace,
     os_action_name,
     parse_with_engine_arguments,
     start_openspiel,
-    tenace_binary,
 )
+from tenace_engine import Engine, interval, tenace_binary  # noqa: E402
 
 EXACT_BONUS = 10
 
@@ -70,7 +68,7 @@ class Worker:
 
         self.pyspiel = pyspiel
         self.args = args
-        self.tenace = Tenace(args.tenace)
+        self.tenace = Engine(args.tenace)
 
     def ismcts(self, seed):
         ps = self.pyspiel
@@ -168,15 +166,6 @@ def play_hand(job):
     return index, level, spec[1], rows
 
 
-def interval(values):
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="hands a level plays")
@@ -195,7 +184,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parse_with_engine_arguments(parser)
-    args.tenace = tenace_binary(args, "release")
+    args.tenace = tenace_binary(args.tenace, "release")
 
     sizes = [int(s) for s in args.sizes.split(",")]
     levels = args.levels.split(",")

@@ -42,13 +42,13 @@ import json
 import multiprocessing
 import os
 import random
-import select
 import subprocess
 import sys
 import time
 from collections import Counter, OrderedDict
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tenace_engine import Engine, EngineError, tenace_binary  # noqa: E402
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
 # saycbridge's vulnerability names to the engine's.
@@ -297,77 +297,6 @@ def deal_for(test, seed):
 # --- the engine -----------------------------------------------------------------------
 
 
-def tenace_binary(args):
-    """The binary --tenace names, else the release one cargo builds."""
-    if args.tenace:
-        return args.tenace
-    subprocess.run(["cargo", "build", "-q", "--release", "-p", "tenace-cli"], cwd=ROOT, check=True)
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-    return os.path.join(target, "release", "tenace")
-
-
-class EngineDied(Exception):
-    pass
-
-
-class Engine:
-    """One `tenace engine` child process, read with a timeout."""
-
-    def __init__(self, binary):
-        self.binary = binary
-        self.start()
-
-    def start(self):
-        self.proc = subprocess.Popen(
-            [self.binary, "engine"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
-        self.buffer = b""
-
-    def restart(self):
-        self.close()
-        self.start()
-
-    def send(self, request):
-        """The engine's answer to one request, as a dict (ok true or false)."""
-        try:
-            self.proc.stdin.write((json.dumps(request) + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
-            raise EngineDied(f"writing to the engine: {e}")
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + REPLY_TIMEOUT
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise EngineDied(f"no answer within {REPLY_TIMEOUT:.0f} s")
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                raise EngineDied(f"the engine exited (status {self.proc.poll()})")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        try:
-            return json.loads(line)
-        except ValueError:
-            raise EngineDied(f"unreadable answer: {line[:200]!r}")
-
-    def close(self):
-        try:
-            self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
 def run_test(engine, test, seed):
     """The result of one test: status agree, disagree, skipped or error."""
     result = dict(test)
@@ -379,7 +308,7 @@ def run_test(engine, test, seed):
     result["seat"] = seat
     result["deal"] = deal
     try:
-        reply = engine.send(
+        reply = engine.request(
             {
                 "cmd": "new",
                 "game": "bridge",
@@ -392,7 +321,7 @@ def run_test(engine, test, seed):
             result.update(status="error", error=f"new refused: {reply.get('error')}")
             return result
         for i, call in enumerate(test["history"]):
-            reply = engine.send({"cmd": "apply", "player": SEATS[i % 4], "action": normalise(call)})
+            reply = engine.request({"cmd": "apply", "player": SEATS[i % 4], "action": normalise(call)})
             if not reply.get("ok"):
                 result.update(
                     status="skipped",
@@ -400,7 +329,7 @@ def run_test(engine, test, seed):
                     error=f"history refused at call {i + 1} ({call}): {reply.get('error')}",
                 )
                 return result
-        reply = engine.send({"cmd": "bot", "player": seat, "level": "basic"})
+        reply = engine.request({"cmd": "bot", "player": seat, "level": "basic"})
         if not reply.get("ok"):
             result.update(status="error", error=f"bot refused: {reply.get('error')}")
             return result
@@ -408,7 +337,7 @@ def run_test(engine, test, seed):
         result["reason"] = reply.get("reason")
         agree = normalise(result["got"] or "") == normalise(test["expected"])
         result["status"] = "agree" if agree else "disagree"
-    except EngineDied as e:
+    except EngineError as e:
         result.update(status="error", error=f"engine: {e}")
         engine.restart()
     return result
@@ -420,7 +349,7 @@ _seed = 0
 
 def worker_init(binary, seed):
     global _engine, _seed
-    _engine = Engine(binary)
+    _engine = Engine(binary, timeout=REPLY_TIMEOUT)
     _seed = seed
 
 
@@ -581,7 +510,7 @@ def main():
         tests = [t for t in tests if any(g in t["group"] for g in args.group)]
         if not tests:
             sys.exit(f"no group matches {args.group}")
-    binary = tenace_binary(args)
+    binary = tenace_binary(args.tenace)
     if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
         sys.exit(f"{binary}: not an executable file")
     results = run_all(binary, tests, max(1, args.jobs), args.seed)

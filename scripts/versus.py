@@ -41,11 +41,11 @@ import json
 import math
 import multiprocessing
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tenace_engine import ROOT, Engine, EngineError, interval  # noqa: E402
 GAMES = ["bridge", "deuces-wild", "five-crowns", "devils-bridge", "bridgette"]
 DUPLICATE = {"bridge", "deuces-wild", "five-crowns"}
 LEVELS = ("random", "basic", "expert")
@@ -64,45 +64,7 @@ def imps(diff):
 
 
 class DealError(Exception):
-    """Something that spoils one deal: a refusal, a disagreement, a dead engine."""
-
-
-class Engine:
-    """One `tenace engine` child process."""
-
-    def __init__(self, binary, name):
-        self.binary, self.name = binary, name
-        self.proc = subprocess.Popen(
-            [binary, "engine"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
-
-    def send(self, request):
-        try:
-            self.proc.stdin.write(json.dumps(request) + "\n")
-            self.proc.stdin.flush()
-            line = self.proc.stdout.readline()
-        except (BrokenPipeError, OSError) as error:
-            raise DealError(f"engine {self.name} died ({error}) on {request}") from None
-        if not line:
-            raise DealError(f"engine {self.name} died (no answer) on {request}")
-        reply = json.loads(line)
-        if not reply.get("ok"):
-            raise DealError(f"engine {self.name} refused {request}: {reply.get('error')}")
-        return reply
-
-    def alive(self):
-        return self.proc.poll() is None
-
-    def close(self):
-        try:
-            self.proc.stdin.close()
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
+    """Something that spoils one deal beside an engine's error: the engines disagree."""
 
 
 class Worker:
@@ -237,23 +199,12 @@ def play_deal(job):
     try:
         figure, stats = _worker.deal(game, seed)
         return game, index, seed, figure, stats, None
-    except DealError as error:
+    except (DealError, EngineError) as error:
         _worker.restart_if_dead()
         return game, index, seed, None, None, str(error)
     except Exception as error:  # a malformed answer, say: keep the other deals going
         _worker.restart_if_dead()
         return game, index, seed, None, None, f"{type(error).__name__}: {error}"
-
-
-def interval(values):
-    n = len(values)
-    if n == 0:
-        return float("nan"), float("nan")
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def signed(x):
