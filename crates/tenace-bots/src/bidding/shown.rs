@@ -10,13 +10,16 @@ use crate::hand_eval::DeckStyle;
 /// What `partner`'s calls show, by the stage each was made in.
 pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: DeckStyle) -> Shown {
     let mut shown = Shown::default();
+    // The calls from the opening on, once: each call's auction before it is a prefix.
+    let auction = from_opening(calls);
+    let passes_before_opening = calls.len() - auction.len();
     for (i, &(p, call)) in calls.iter().enumerate() {
         if p != partner {
             continue;
         }
         let before = &calls[..i];
         let seen = Seen {
-            auction: from_opening(before),
+            auction: &auction[..i.saturating_sub(passes_before_opening)],
             call,
             style,
         };
@@ -38,20 +41,20 @@ pub(crate) fn partner_shown(calls: &[(Player, Call)], partner: Player, style: De
 
 /// One of partner's calls, for the sections of the system that read their own
 /// conventions ([`super::rules`]'s `reads` functions).
-pub(crate) struct Seen {
+pub(crate) struct Seen<'a> {
     /// The calls from the opening bid up to this one (not included).
-    pub auction: Vec<Call>,
+    pub auction: &'a [Call],
     /// The call.
     pub call: Call,
     /// The deck style.
     pub style: DeckStyle,
 }
 
-impl Seen {
+impl Seen<'_> {
     /// Whether the auction before the call is `pattern` (see
     /// [`super::AuctionContext::is`]; the pattern's next call is this one).
     pub fn after(&self, pattern: &str) -> bool {
-        auction_is(&self.auction, pattern)
+        auction_is(self.auction, pattern)
     }
 }
 

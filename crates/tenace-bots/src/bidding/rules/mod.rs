@@ -28,7 +28,6 @@ use tenace_rules::{Bid, Call};
 
 use super::context::{AuctionContext, Shown, Stage};
 use super::helpers::*;
-#[allow(unused_imports)] // each section reads what it needs
 use super::shown::{Seen, balanced, length, range};
 use crate::hand_eval::{DeckStyle, HandFacts};
 
