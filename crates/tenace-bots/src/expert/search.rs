@@ -319,4 +319,19 @@ mod tests {
             cards[1]
         );
     }
+
+    #[test]
+    fn matchpoints_play_for_the_likely_overtrick_imps_for_the_contract() {
+        // 3NT non-vulnerable. The safe card makes exactly (400) every time; the greedy
+        // one makes an overtrick (430) three times in four and goes down (−50) once.
+        // Points and IMPs keep the contract safe; matchpoints, where beating the room
+        // by 30 is as good as by 450, take the overtrick.
+        let cards: Vec<Action> = ["SA", "S2"].iter().map(|c| c.parse().unwrap()).collect();
+        let mut table = vec![vec![o(400.0), o(-50.0)]];
+        table.extend((0..3).map(|_| vec![o(400.0), o(430.0)]));
+        let pick = |objective| choose(&cards, &table, objective, 4).unwrap().action;
+        assert_eq!(pick(Objective::Points), cards[0]);
+        assert_eq!(pick(Objective::Imps), cards[0]);
+        assert_eq!(pick(Objective::Matchpoints), cards[1]);
+    }
 }
