@@ -13,7 +13,8 @@ For each level the script prints, over the hands:
 * points a hand against ISMCTS: the tenace seat's points less the mean of the ISMCTS
   seats' points at the same table, averaged over the seats of one hand, with a 95%
   interval over the hands (normal approximation);
-* the exact-bid rate of the tenace seat and of the ISMCTS seats;
+* the exact-bid rate of the tenace seat and of the ISMCTS seats, and how often each
+  missed by taking too few tricks (the rest of the misses took too many);
 * the mean time of a tenace decision.
 
 The work is split over every core (one tenace engine and one set of ISMCTS bots a
@@ -85,8 +86,8 @@ class Worker:
         )
 
     def play(self, spec, level, seat, seed):
-        """One hand with tenace's `level` in `seat`: every seat's points and bids, and the
-        tenace decisions' count and time."""
+        """One hand with tenace's `level` in `seat`: every seat's points and whether it
+        took fewer tricks than it bid, and the tenace decisions' count and time."""
         players, size, dealer, hands, trump = spec
         self.tenace.send(
             {
@@ -132,10 +133,11 @@ class Worker:
             state.apply_action(action)
         final = self.tenace.send({"cmd": "state"})["state"]
         points = [final["hand_scores"][str(p)] for p in range(players)]
+        short = [final["tricks_won"][str(p)] < final["bids"][str(p)] for p in range(players)]
         theirs = [int(round(r)) for r in state.returns()]
         if points != theirs:
             raise RuntimeError(f"the engines disagree on the score: {points} vs {theirs}")
-        return points, decisions, thinking
+        return points, short, decisions, thinking
 
 
 _worker = None
@@ -151,7 +153,7 @@ def play_hand(job):
     index, spec, level, seed = job
     rows = []
     for seat in range(spec[0]):
-        points, decisions, thinking = _worker.play(spec, level, seat, seed + seat)
+        points, short, decisions, thinking = _worker.play(spec, level, seat, seed + seat)
         others = [points[p] for p in range(spec[0]) if p != seat]
         rows.append(
             {
@@ -159,6 +161,8 @@ def play_hand(job):
                 "theirs": sum(others) / len(others),
                 "exact": points[seat] >= EXACT_BONUS,
                 "their_exact": sum(p >= EXACT_BONUS for p in others) / len(others),
+                "short": short[seat],
+                "their_short": sum(short[p] for p in range(spec[0]) if p != seat) / len(others),
                 "decisions": decisions,
                 "thinking": thinking,
             }
@@ -229,11 +233,14 @@ def main():
             seats = [r for rows in hands for r in rows]
             exact = sum(r["exact"] for r in seats) / len(seats)
             their_exact = sum(r["their_exact"] for r in seats) / len(seats)
+            short = sum(r["short"] for r in seats) / len(seats)
+            their_short = sum(r["their_short"] for r in seats) / len(seats)
             ms = 1000 * sum(r["thinking"] for r in seats) / max(1, sum(r["decisions"] for r in seats))
             print(
                 f"{level:>6} {label:>9}: {mean:+.2f} points a hand against ISMCTS "
                 f"(95% interval {mean - half:+.2f} to {mean + half:+.2f}, {len(hands)} hands); "
-                f"exact bids {exact:.0%} (ISMCTS {their_exact:.0%}); "
+                f"exact bids {exact:.0%} (ISMCTS {their_exact:.0%}), "
+                f"short of the bid {short:.0%} ({their_short:.0%}); "
                 f"{ms:.0f} ms a decision"
             )
 
