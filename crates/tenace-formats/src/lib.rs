@@ -1,4 +1,5 @@
-//! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value).
+//! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value) in [`pbn`], and
+//! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`].
 //!
 //! ```
 //! use tenace_formats::pbn::{format_deal, parse_deal};
@@ -11,3 +12,4 @@
 #![forbid(unsafe_code)]
 
 pub mod pbn;
+pub mod pbn_file;
