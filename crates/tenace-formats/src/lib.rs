@@ -1,5 +1,6 @@
-//! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value) in [`pbn`], and
-//! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`].
+//! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value) in [`pbn`];
+//! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`]; a
+//! PBN game as a Contract Bridge deal, its auction and play replayed, in [`pbn_board`].
 //!
 //! ```
 //! use tenace_formats::pbn::{format_deal, parse_deal};
@@ -12,4 +13,5 @@
 #![forbid(unsafe_code)]
 
 pub mod pbn;
+pub mod pbn_board;
 pub mod pbn_file;
