@@ -1,6 +1,7 @@
 //! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value) in [`pbn`];
 //! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`]; a
-//! PBN game as a Contract Bridge deal, its auction and play replayed, in [`pbn_board`].
+//! PBN game as a Contract Bridge deal, its auction and play replayed, in [`pbn_board`];
+//! a deal written back as a PBN game in [`pbn_export`].
 //!
 //! ```
 //! use tenace_formats::pbn::{format_deal, parse_deal};
@@ -14,4 +15,5 @@
 
 pub mod pbn;
 pub mod pbn_board;
+pub mod pbn_export;
 pub mod pbn_file;
