@@ -1,7 +1,8 @@
 //! Hand-record formats: PBN deal strings (PBN 2.1, the `Deal` tag's value) in [`pbn`];
 //! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`]; a
 //! PBN game as a Contract Bridge deal, its auction and play replayed, in [`pbn_board`];
-//! a deal written back as a PBN game in [`pbn_export`].
+//! a deal written back as a PBN game in [`pbn_export`]; double-dummy analysis and par as
+//! PBN tags in [`pbn_analysis`].
 //!
 //! ```
 //! use tenace_formats::pbn::{format_deal, parse_deal};
@@ -14,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 pub mod pbn;
+pub mod pbn_analysis;
 pub mod pbn_board;
 pub mod pbn_export;
 pub mod pbn_file;

@@ -251,6 +251,24 @@ pub fn board_from_game(file: &PbnFile, index: usize) -> Result<PbnBoard> {
     Ok(out)
 }
 
+/// The setup of game `index` (0-based) from its Dealer, Vulnerable and Deal tags alone,
+/// as [`board_from_game`] reads them (Board standing in for a missing Dealer or
+/// Vulnerable), checked by the rules; the Auction and Play sections are not looked at.
+/// A deal that leaves hands unknown is [`PbnBoardError::IncompleteDeal`], one with no
+/// Deal tag [`PbnBoardError::Missing`] naming Deal, whatever else is missing.
+pub fn setup_from_game(file: &PbnFile, index: usize) -> Result<BridgeSetup> {
+    let tags = GameTags::new(file, index)?;
+    // The deal first: a game without one is told apart from one lacking a Dealer.
+    hands(&tags)?;
+    let board = tags.parse::<u32>("Board", "a board number")?;
+    let setup = setup(&tags, board)?;
+    BridgeDeal::from_setup(setup.clone()).map_err(|source| PbnBoardError::Setup {
+        at: tags.at("Deal"),
+        source,
+    })?;
+    Ok(setup)
+}
+
 /// A game's resolved tag values and its own tags' sections and lines.
 struct GameTags<'a> {
     game: &'a PbnGame,
@@ -735,9 +753,9 @@ fn strain_slot(strain: Strain) -> Option<usize> {
 }
 
 /// The declarers of `DoubleDummyTricks`, in the order its five-digit groups come.
-const DD_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+pub(crate) const DD_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 /// The strains within each group of `DoubleDummyTricks`.
-const DD_STRAINS: [Strain; 5] = [
+pub(crate) const DD_STRAINS: [Strain; 5] = [
     Strain::NoTrump,
     Strain::Suit(Suit::Spades),
     Strain::Suit(Suit::Hearts),

@@ -12,6 +12,7 @@ pub mod score;
 pub mod serve;
 pub mod sim;
 pub mod solve;
+pub mod solve_pbn;
 
 use tenace_rules::bridge::{BridgeOptions, BridgeVariant};
 

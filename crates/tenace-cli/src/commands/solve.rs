@@ -1,6 +1,6 @@
 //! `tenace solve`: double-dummy tables, par, opening leads and Devil's Bridge ranges.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::{Value, json};
@@ -13,7 +13,7 @@ use tenace_solver::{
     CardValue, DdTable, Par, Position, Range, RangeEnd, Sides, Solver, best_per_card, par,
 };
 
-use super::{GameName, progress};
+use super::{GameName, progress, solve_pbn};
 
 /// The games `solve` takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -36,6 +36,7 @@ pub enum SolveGame {
   tenace solve --seed 7
   tenace solve --deal \"N:AKQ2.K3.T98.QJ42 J5.AQT96.72.T853 T986.J842.K4.AK6 743.75.AQJ653.97\"
   tenace solve --file boards.pbn --json --threads 2
+  tenace solve --pbn results.pbn --write analysed.pbn --threads 2
   tenace solve --seed 7 --lead --strain S --declarer S
   tenace solve --game five-crowns --seed 3
   tenace solve --game devils-bridge --players 5 --seed 3 --options '{\"max_hand\":8}'
@@ -48,6 +49,10 @@ written level, strain, X when doubled, then the declarer: 4S-N, 5DX-E.
 A deal may be an ending: every hand holding the same number of cards (no par then).
 --file reads one deal a line, bare or in a PBN [Deal \"...\"] tag. --json prints one JSON
 line per deal.
+--pbn reads a whole PBN file and --write writes it back in PBN export format with each
+full deal's DoubleDummyTricks, OptimumResultTable, OptimumScore and ParContract tags
+added (replacing any there), par from the game's Dealer and Vulnerable; games without a
+full deal, and everything else in the file, are kept. Contract Bridge only.
 --lead prints the tricks the defence takes after each opening lead; a Five Crowns joker
 named in no trump counts at its best naming, for the leader names it.
 Devil's Bridge solves a seeded hand of the series' largest size (max_hand in --options
@@ -72,6 +77,12 @@ pub struct SolveArgs {
     /// A file of deals, one a line.
     #[arg(long)]
     file: Option<PathBuf>,
+    /// A whole PBN file to analyse: every full deal's table and par added as tags.
+    #[arg(long, requires = "write")]
+    pbn: Option<PathBuf>,
+    /// Where --pbn writes the analysed file.
+    #[arg(long, requires = "pbn")]
+    write: Option<PathBuf>,
     /// One JSON line per deal.
     #[arg(long)]
     json: bool,
@@ -127,6 +138,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         return Err("--memory: must be at least 1 (MiB)".into());
     }
     progress::check_threads(args.threads)?;
+    if let (Some(input), Some(output)) = (&args.pbn, &args.write) {
+        return pbn_file(&args, input, output);
+    }
     let game = match args.game {
         SolveGame::Bridge => GameName::Bridge,
         SolveGame::DeucesWild => GameName::DeucesWild,
@@ -195,6 +209,32 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         Some((strain, declarer)) => leads_of_one(&boards[0], &settings, strain, declarer),
         None => table_of_one(&boards[0], &settings),
     }
+}
+
+/// `--pbn FILE --write OUT`: Contract Bridge only, and none of the other ways to name
+/// deals or of the other outputs.
+fn pbn_file(args: &SolveArgs, input: &Path, output: &Path) -> Result<(), String> {
+    if args.game != SolveGame::Bridge {
+        return Err(
+            "--pbn: only --game bridge (Contract Bridge) can be analysed into a PBN file".into(),
+        );
+    }
+    if args.deal.is_some() || args.seed.is_some() || args.file.is_some() {
+        return Err("--pbn: give no --deal, --seed or --file with it".into());
+    }
+    if args.json
+        || args.lead
+        || args.players.is_some()
+        || args.options.is_some()
+        || args.dealer.is_some()
+    {
+        return Err(
+            "--pbn: --json, --lead, --players, --options and --dealer do not apply (par takes \
+             each game's Dealer and Vulnerable)"
+                .into(),
+        );
+    }
+    solve_pbn::run(input, output, args.threads, args.memory << 20)
 }
 
 /// The deals named by --deal, --seed or --file (exactly one of them).

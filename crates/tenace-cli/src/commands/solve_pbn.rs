@@ -1,0 +1,94 @@
+//! `tenace solve --pbn FILE --write OUT`: a whole PBN file's deals solved double dummy,
+//! their tables and par added as tags, and the file written back in export format.
+
+use std::path::Path;
+
+use tenace_cards::{Seat, Strain};
+use tenace_formats::pbn_analysis::{ParResult, analysis_tags, set_tags};
+use tenace_formats::pbn_board::{DdTricks, PbnBoardError, setup_from_game};
+use tenace_formats::pbn_file::{format_pbn_file, parse_pbn_file};
+use tenace_rules::bridge::{BridgeSetup, BridgeVariant};
+use tenace_solver::par;
+
+use super::progress;
+
+/// Reads `input`, solves every game with four known hands on every core (or `threads`),
+/// each worker a deal with a solver of `memory` bytes, and writes the whole file with
+/// the analysis tags added to `output`. Nothing is written when the file cannot be read
+/// or a deal cannot be solved.
+pub fn run(
+    input: &Path,
+    output: &Path,
+    threads: Option<usize>,
+    memory: usize,
+) -> Result<(), String> {
+    let text =
+        std::fs::read(input).map_err(|e| format!("--pbn: cannot read {}: {e}", input.display()))?;
+    // PBN files are often Latin-1: a byte that is not UTF-8 is read as that.
+    let text = match String::from_utf8(text) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    };
+    let mut file = parse_pbn_file(&text).map_err(|e| format!("--pbn: {e}"))?;
+
+    // The games with a full deal, and how many have none.
+    let mut jobs: Vec<(usize, BridgeSetup)> = Vec::new();
+    let mut without = 0;
+    for index in 0..file.games.len() {
+        match setup_from_game(&file, index) {
+            Ok(setup) => jobs.push((index, setup)),
+            Err(PbnBoardError::IncompleteDeal { .. }) => without += 1,
+            Err(PbnBoardError::Missing { at }) if at.tag.as_deref() == Some("Deal") => {
+                without += 1;
+            }
+            Err(e) => return Err(format!("--pbn: {e}")),
+        }
+    }
+
+    let variant = BridgeVariant::Standard;
+    let strains = variant.auction_rules().strains();
+    let mut results: Vec<(DdTricks, ParResult)> = Vec::with_capacity(jobs.len());
+    progress::solve_in_order(
+        jobs.len(),
+        "deals",
+        threads,
+        memory,
+        |solver, k| {
+            let (index, setup) = &jobs[k];
+            let table = solver
+                .table_for(&setup.hands, &strains, |s| variant.trick_rules(s))
+                .map_err(|e| format!("--pbn: PBN game {}: {e}", index + 1))?;
+            let par = par(&table, setup.vulnerability, setup.dealer);
+            let mut tricks = DdTricks::default();
+            for seat in Seat::ALL {
+                for strain in Strain::STANDARD {
+                    if let Some(n) = table.tricks(strain, seat) {
+                        tricks.set(seat, strain, n);
+                    }
+                }
+            }
+            let par = ParResult {
+                score: par.score,
+                contracts: par
+                    .contracts
+                    .iter()
+                    .map(|c| (c.contract, c.declarer))
+                    .collect(),
+            };
+            Ok((tricks, par))
+        },
+        |_, result| results.push(result),
+    )?;
+
+    for ((index, _), (tricks, par)) in jobs.iter().zip(&results) {
+        set_tags(&mut file.games[*index], analysis_tags(tricks, Some(par)));
+    }
+    std::fs::write(output, format_pbn_file(&file))
+        .map_err(|e| format!("--write: cannot write {}: {e}", output.display()))?;
+    println!(
+        "solved {} deals, {without} games without a full deal left as they were, wrote {}",
+        jobs.len(),
+        output.display()
+    );
+    Ok(())
+}
