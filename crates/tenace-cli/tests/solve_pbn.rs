@@ -15,6 +15,19 @@ fn tenace(args: &[&str]) -> Output {
         .expect("the tenace binary runs")
 }
 
+/// `tenace solve --pbn input --write output`, then `extra` arguments.
+fn solve_pbn(input: &Path, output: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "solve",
+        "--pbn",
+        input.to_str().unwrap(),
+        "--write",
+        output.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    tenace(&args)
+}
+
 fn fixture(name: &str) -> PbnFile {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/data/pbn")
@@ -81,15 +94,7 @@ fn solves_like_the_producer(name: &str, recorded: Recorded) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let input = stripped(&original, dir.path());
     let output = dir.path().join("out.pbn");
-    let run = tenace(&[
-        "solve",
-        "--pbn",
-        input.to_str().unwrap(),
-        "--write",
-        output.to_str().unwrap(),
-        "--threads",
-        "2",
-    ]);
+    let run = solve_pbn(&input, &output, &["--threads", "2"]);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "tenace failed: {stderr}");
     let stdout = String::from_utf8_lossy(&run.stdout);
@@ -150,13 +155,7 @@ fn a_malformed_file_is_refused_and_nothing_is_written() {
          [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"N:AKQ.T98.765.5432 ZZ - -\"]\n",
     )
     .unwrap();
-    let run = tenace(&[
-        "solve",
-        "--pbn",
-        input.to_str().unwrap(),
-        "--write",
-        output.to_str().unwrap(),
-    ]);
+    let run = solve_pbn(&input, &output, &[]);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(!run.status.success());
     assert!(
@@ -198,15 +197,7 @@ fn a_game_without_a_full_deal_is_kept_and_counted() {
          [Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n",
     )
     .unwrap();
-    let run = tenace(&[
-        "solve",
-        "--pbn",
-        input.to_str().unwrap(),
-        "--write",
-        output.to_str().unwrap(),
-        "--threads",
-        "1",
-    ]);
+    let run = solve_pbn(&input, &output, &["--threads", "1"]);
     assert!(
         run.status.success(),
         "{}",

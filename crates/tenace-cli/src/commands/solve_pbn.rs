@@ -7,7 +7,7 @@ use tenace_cards::{Seat, Strain};
 use tenace_formats::pbn_analysis::{ParResult, analysis_tags, set_tags};
 use tenace_formats::pbn_board::{DdTricks, PbnBoardError, setup_from_game};
 use tenace_formats::pbn_file::{format_pbn_file, parse_pbn_file};
-use tenace_rules::bridge::{BridgeSetup, BridgeVariant};
+use tenace_rules::bridge::BridgeSetup;
 use tenace_solver::par;
 
 use super::progress;
@@ -45,8 +45,6 @@ pub fn run(
         }
     }
 
-    let variant = BridgeVariant::Standard;
-    let strains = variant.auction_rules().strains();
     let mut results: Vec<(DdTricks, ParResult)> = Vec::with_capacity(jobs.len());
     progress::solve_in_order(
         jobs.len(),
@@ -56,7 +54,7 @@ pub fn run(
         |solver, k| {
             let (index, setup) = &jobs[k];
             let table = solver
-                .table_for(&setup.hands, &strains, |s| variant.trick_rules(s))
+                .table(&setup.hands)
                 .map_err(|e| format!("--pbn: PBN game {}: {e}", index + 1))?;
             let par = par(&table, setup.vulnerability, setup.dealer);
             let mut tricks = DdTricks::default();
