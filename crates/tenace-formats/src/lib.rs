@@ -2,7 +2,8 @@
 //! whole PBN files (games of tags, auctions, play, tables, commentary) in [`pbn_file`]; a
 //! PBN game as a Contract Bridge deal, its auction and play replayed, in [`pbn_board`];
 //! a deal written back as a PBN game in [`pbn_export`]; double-dummy analysis and par as
-//! PBN tags in [`pbn_analysis`].
+//! PBN tags in [`pbn_analysis`]; Bridge Base Online's LIN hand records as boards in
+//! [`lin`].
 //!
 //! ```
 //! use tenace_formats::pbn::{format_deal, parse_deal};
@@ -14,6 +15,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod lin;
 pub mod pbn;
 pub mod pbn_analysis;
 pub mod pbn_board;

@@ -1,11 +1,25 @@
-//! From a PBN game to a Contract Bridge deal: the semantic layer over [`crate::pbn_file`].
+//! From a PBN game to a Contract Bridge or Deuces Wild deal: the semantic layer over
+//! [`crate::pbn_file`].
 //!
 //! [`board_from_game`] reads a game's inheritance-resolved tags (Board, Dealer, Vulnerable,
-//! Deal), starts a [`BridgeDeal`] through `tenace-rules`, then replays the Auction and the
-//! Play sections call by call and card by card through the same rules a table uses, so a
-//! record that could not have happened is refused with the rule's own words and the game,
-//! line and tag at fault. The Declarer, Contract and Result tags are checked against what
-//! the replay gives.
+//! Deal, and tenace's own TenaceGame and TenaceOptions), starts a [`BridgeDeal`] through
+//! `tenace-rules`, then replays the Auction and the Play sections call by call and card by
+//! card through the same rules a table uses, so a record that could not have happened is
+//! refused with the rule's own words and the game, line and tag at fault. The Declarer,
+//! Contract and Result tags are checked against what the replay gives.
+//!
+//! PBN itself records Contract Bridge only. Two user tags, written by
+//! [`crate::pbn_export`], say what else a game is:
+//!
+//! - [`GAME_TAG`], `TenaceGame`: `bridge` (Contract Bridge) or `deuces-wild` (Bridge with
+//!   Deuces Wild: the same deck, auction and scoring, and any deuce may be played to any
+//!   trick). `five-crowns` is refused: a PBN deal cannot hold its 56 cards.
+//! - [`OPTIONS_TAG`], `TenaceOptions`: the options as one JSON object with the keys of
+//!   RULES.md (e.g. `{"scoring":"rubber","insult_redoubled":50}`); a key left out takes
+//!   its default, and an unknown key or a bad value is an error naming it.
+//!
+//! A game without them is Contract Bridge with the default options; the Scoring tag is
+//! not read as options.
 //!
 //! [`double_dummy_tricks`] and [`optimum_result_table`] read the two double-dummy tags that
 //! analysis programs add, `DoubleDummyTricks` and `OptimumResultTable`, into [`DdTricks`].
@@ -26,6 +40,12 @@ use crate::pbn::{PbnError, parse_deal};
 use crate::pbn_file::{
     Irregularity, Location, PbnFile, PbnGame, Section, Token, resolve_game_tags,
 };
+
+/// The user tag naming the game a record plays: `bridge` or `deuces-wild`.
+pub const GAME_TAG: &str = "TenaceGame";
+
+/// The user tag holding the game's options as a JSON object with the keys of RULES.md.
+pub const OPTIONS_TAG: &str = "TenaceOptions";
 
 /// A PBN game made playable: the deal with its auction and play replayed, and what the
 /// record says beyond the moves.
@@ -149,6 +169,17 @@ pub enum PbnBoardError {
         /// What does not fit.
         why: String,
     },
+    /// A TenaceGame or TenaceOptions tag naming a game or options that cannot be played
+    /// from a PBN record.
+    #[error("{at}: {value:?} is refused: {why}")]
+    Game {
+        /// Where (the tag named).
+        at: Location,
+        /// The tag's value.
+        value: String,
+        /// Why it is refused, naming the option at fault.
+        why: String,
+    },
     /// A tag that disagrees with the replayed auction or play.
     #[error("{at}: the tag says {tagged:?}, but the replayed record gives {replayed:?}")]
     Mismatch {
@@ -175,6 +206,7 @@ impl PbnBoardError {
             | PbnBoardError::Call { at, .. }
             | PbnBoardError::Card { at, .. }
             | PbnBoardError::Sequence { at, .. }
+            | PbnBoardError::Game { at, .. }
             | PbnBoardError::Mismatch { at, .. } => Some(at),
         }
     }
@@ -182,9 +214,12 @@ impl PbnBoardError {
 
 type Result<T> = std::result::Result<T, PbnBoardError>;
 
-/// Game `index` (0-based) of a file as a Contract Bridge board, with its auction and play
-/// replayed through the rules.
+/// Game `index` (0-based) of a file as a Contract Bridge or Deuces Wild board, with its
+/// auction and play replayed through the rules.
 ///
+/// - **Game**: TenaceGame and TenaceOptions (see the module docs) choose the game and its
+///   options; without them, Contract Bridge with the default options. A game they do not
+///   allow, or options that cannot be read, is [`PbnBoardError::Game`].
 /// - **Deal**: Dealer, Vulnerable (`None`/`Love`/`-`, `NS`/`N-S`, `EW`/`E-W`,
 ///   `Both`/`All`, any case and surrounding spaces) and all four hands of Deal. A game
 ///   without Dealer or Vulnerable but with a Board number takes them from the board's
@@ -251,9 +286,10 @@ pub fn board_from_game(file: &PbnFile, index: usize) -> Result<PbnBoard> {
     Ok(out)
 }
 
-/// The setup of game `index` (0-based) from its Dealer, Vulnerable and Deal tags alone,
-/// as [`board_from_game`] reads them (Board standing in for a missing Dealer or
-/// Vulnerable), checked by the rules; the Auction and Play sections are not looked at.
+/// The setup of game `index` (0-based) from its Dealer, Vulnerable, Deal, TenaceGame and
+/// TenaceOptions tags alone, as [`board_from_game`] reads them (Board standing in for a
+/// missing Dealer or Vulnerable), checked by the rules; the Auction and Play sections are
+/// not looked at.
 /// A deal that leaves hands unknown is [`PbnBoardError::IncompleteDeal`], one with no
 /// Deal tag [`PbnBoardError::Missing`] naming Deal, whatever else is missing.
 pub fn setup_from_game(file: &PbnFile, index: usize) -> Result<BridgeSetup> {
@@ -360,7 +396,8 @@ impl<'a> GameTags<'a> {
     }
 }
 
-/// The setup from Dealer, Vulnerable and Deal (Board standing in for the first two).
+/// The setup from Dealer, Vulnerable, Deal, TenaceGame and TenaceOptions (Board standing
+/// in for the first two).
 fn setup(tags: &GameTags, board: Option<u32>) -> Result<BridgeSetup> {
     let dealer = tags
         .parse::<Seat>("Dealer", "a seat (N, E, S or W)")?
@@ -374,13 +411,45 @@ fn setup(tags: &GameTags, board: Option<u32>) -> Result<BridgeSetup> {
         .ok_or_else(|| PbnBoardError::Missing {
             at: tags.at("Vulnerable"),
         })?;
+    let (variant, options) = game(tags)?;
     Ok(BridgeSetup {
-        variant: BridgeVariant::Standard,
+        variant,
         hands: hands(tags)?,
         dealer,
         vulnerability,
-        options: BridgeOptions::default(),
+        options,
     })
+}
+
+/// The game and options of TenaceGame and TenaceOptions: Contract Bridge and the default
+/// options where a tag is missing.
+fn game(tags: &GameTags) -> Result<(BridgeVariant, BridgeOptions)> {
+    let refuse = |tag: &str, value: &str, why: String| PbnBoardError::Game {
+        at: tags.at(tag),
+        value: value.to_string(),
+        why,
+    };
+    let name = tags.value(GAME_TAG).unwrap_or("bridge");
+    match BridgeVariant::from_name(name) {
+        Some(BridgeVariant::Standard | BridgeVariant::DeucesWild) => {}
+        Some(BridgeVariant::FiveCrowns(_)) => {
+            let why = "Five Crowns Bridge deals 56 cards, which a PBN deal cannot hold; \
+                       its deals are kept as JSON game records"
+                .to_string();
+            return Err(refuse(GAME_TAG, name, why));
+        }
+        None => {
+            let why = "not a game a PBN record can play (expected bridge or deuces-wild)";
+            return Err(refuse(GAME_TAG, name, why.to_string()));
+        }
+    }
+    let Some(text) = tags.value(OPTIONS_TAG) else {
+        return BridgeVariant::parse_options(name, &Default::default())
+            .map_err(|why| refuse(GAME_TAG, name, why));
+    };
+    let json: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| refuse(OPTIONS_TAG, text, format!("not JSON: {e}")))?;
+    BridgeVariant::parse_options(name, &json).map_err(|why| refuse(OPTIONS_TAG, text, why))
 }
 
 /// The four hands of the Deal tag.

@@ -1,22 +1,38 @@
-//! From a Contract Bridge deal to a PBN game: the writing direction of [`crate::pbn_board`].
+//! From a Contract Bridge or Deuces Wild deal to a PBN game: the writing direction of
+//! [`crate::pbn_board`].
 //!
 //! [`game_from_deal`] turns a [`BridgeDeal`] — finished or not — into a [`PbnGame`] that
 //! [`crate::pbn_file::format_pbn_file`] writes in export format and
 //! [`crate::pbn_board::board_from_game`] replays into the same calls and cards.
 //!
-//! What a PBN game does not carry, and so does not come back on reading: the deal's
-//! options beyond the `Scoring` tag (a replayed deal has the default options), part
-//! scores of a rubber or Chicago match, and a claim (the Play section stops with `*` and
-//! the Result tag gives declarer's tricks, which reading keeps as
+//! PBN has no tag for the game or for most of its options, so two user tags of tenace's
+//! carry them (PBN lets a program define tags that start with an upper-case letter; the
+//! writer puts them after the standard tags):
+//!
+//! - `TenaceGame`: the game's name as the engine protocol spells it, `bridge` or
+//!   `deuces-wild`.
+//! - `TenaceOptions`: the options that differ from RULES.md's defaults, as one compact
+//!   JSON object with the keys of RULES.md, e.g. `{"scoring":"rubber"}`.
+//!
+//! Both are written for every Deuces Wild deal and for a Contract Bridge deal whose
+//! options are not the defaults; a Contract Bridge deal with the default options has
+//! neither, so an ordinary deal makes an ordinary file. Five Crowns Bridge is refused:
+//! its 56-card deck does not fit PBN's Deal tag, and its deals are kept as JSON game
+//! records instead.
+//!
+//! What a PBN game does not carry, and so does not come back on reading: part scores of
+//! a rubber or Chicago match, and a claim (the Play section stops with `*` and the Result
+//! tag gives declarer's tricks, which reading keeps as
 //! [`crate::pbn_board::PbnBoard::claimed_tricks`]).
 
 use tenace_cards::{BySeat, Card, Seat};
-use tenace_rules::bridge::{BridgeDeal, BridgeVariant};
+use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeVariant};
 use tenace_rules::scoring::{Comparison, ScoringMode};
 use tenace_rules::{Action, Call, Game, Phase, Vulnerability};
 use thiserror::Error;
 
 use crate::pbn::format_deal;
+use crate::pbn_board::{GAME_TAG, OPTIONS_TAG};
 use crate::pbn_file::{PbnGame, PbnTag, Section, Token};
 
 /// What a record says about a deal beyond its cards and moves: the identification tags.
@@ -39,15 +55,17 @@ pub struct RecordInfo {
 /// Why a deal cannot be written as a PBN game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PbnExportError {
-    /// PBN has no way to name a variant's deck or rules; only Contract Bridge is written.
+    /// A variant whose deck does not fit PBN's Deal tag (Five Crowns Bridge, 56 cards):
+    /// the tag holds four hands of the standard 52 cards.
     #[error(
-        "a {0} deal cannot be written as PBN: PBN records Contract Bridge only, and no tag \
-         for the variant is defined yet"
+        "a {0} deal cannot be written as PBN: its 56-card deck does not fit PBN, whose \
+         deals are four hands of the standard 52 cards; write it as a JSON game record \
+         instead"
     )]
     Variant(&'static str),
 }
 
-/// Writes a Contract Bridge deal as a PBN game, ready for
+/// Writes a Contract Bridge or Deuces Wild deal as a PBN game, ready for
 /// [`crate::pbn_file::format_pbn_file`].
 ///
 /// - **Tags**: Event, Site, Date, Board and the players from `info`; Dealer, Vulnerable,
@@ -62,9 +80,11 @@ pub enum PbnExportError {
 ///   seat clockwise from the opening leader (not in the order played); `-` for the cards
 ///   not played in an unfinished trick, and `*` when the play stops before the last
 ///   trick. A passed-out deal, or one whose opening lead is not made, has no Play.
+/// - **Game**: `TenaceGame` and `TenaceOptions` (see the module docs) for a Deuces Wild
+///   deal, and for a Contract Bridge deal whose options are not the defaults.
 ///
-/// Deuces Wild and Five Crowns deals are refused with [`PbnExportError::Variant`]: PBN
-/// cannot say which game a record is, and a reader would take it for Contract Bridge.
+/// Five Crowns deals are refused with [`PbnExportError::Variant`]: their 56 cards do not
+/// fit PBN's Deal tag.
 ///
 /// ```
 /// use tenace_cards::Player;
@@ -99,7 +119,7 @@ pub enum PbnExportError {
 /// ```
 pub fn game_from_deal(deal: &BridgeDeal, info: &RecordInfo) -> Result<PbnGame, PbnExportError> {
     let setup = deal.setup();
-    if setup.variant != BridgeVariant::Standard {
+    if let BridgeVariant::FiveCrowns(_) = setup.variant {
         return Err(PbnExportError::Variant(setup.variant.name()));
     }
     let mut tags = Vec::new();
@@ -146,6 +166,12 @@ pub fn game_from_deal(deal: &BridgeDeal, info: &RecordInfo) -> Result<PbnGame, P
     if let Some(play) = play_tag(deal) {
         tags.push(play);
     }
+    // After the sections, where the writer puts tags outside the standard set anyway, so
+    // the game as built is the game as read back.
+    if let Some((game, options)) = game_tags(setup.variant, &setup.options) {
+        tags.push(PbnTag::new(GAME_TAG, game));
+        tags.push(PbnTag::new(OPTIONS_TAG, options));
+    }
     Ok(PbnGame {
         line: 0,
         preamble: Vec::new(),
@@ -170,6 +196,24 @@ fn vulnerability(v: Vulnerability) -> &'static str {
         Vulnerability::EastWest => "EW",
         Vulnerability::Both => "All",
     }
+}
+
+/// The values of `TenaceGame` and `TenaceOptions`; `None` for Contract Bridge with the
+/// default options, which needs neither.
+fn game_tags(variant: BridgeVariant, options: &BridgeOptions) -> Option<(String, String)> {
+    let defaults = BridgeOptions::default();
+    if variant == BridgeVariant::Standard && *options == defaults {
+        return None;
+    }
+    // Only the options that differ from the defaults: every key written out would make
+    // the tag's line longer than PBN's 255 characters, and the reader fills in the rest
+    // from the same defaults.
+    let mut json = variant.options_json(options);
+    let default_json = variant.options_json(&defaults);
+    if let (Some(map), Some(default_map)) = (json.as_object_mut(), default_json.as_object()) {
+        map.retain(|key, value| default_map.get(key) != Some(value));
+    }
+    Some((variant.name().to_string(), json.to_string()))
 }
 
 /// The Scoring tag's value for the deal's options, where PBN has a name for them.
@@ -266,4 +310,56 @@ fn play_tag(deal: &BridgeDeal) -> Option<PbnTag> {
 /// How many tricks the deal has.
 fn setup_tricks(deal: &BridgeDeal) -> usize {
     deal.setup().variant.hand_size()
+}
+
+/// Adds to a game written by [`game_from_deal`] what a deal alone does not carry: a
+/// claim, as the Result tag (declarer's tricks, which
+/// [`crate::pbn_board::board_from_game`] reads back into `claimed_tricks`) when the play
+/// stops short of it, and the auction's notes (alerts, explanations) by call index, as
+/// note references after their calls with their texts in Note tags.
+pub fn add_claim_and_notes(
+    game: &mut PbnGame,
+    claimed_tricks: Option<u8>,
+    auction_notes: &[(usize, String)],
+) {
+    let auction = game.tags.iter().position(|t| t.name == "Auction");
+    if let (Some(tricks), Some(at)) = (claimed_tricks, auction)
+        && game.tag("Result").is_none()
+    {
+        game.tags
+            .insert(at, PbnTag::new("Result", tricks.to_string()));
+    }
+    add_alert_notes(game, auction_notes);
+}
+
+/// Puts each alert with a text into the Auction section as a note reference after its
+/// call, and its text in a Note tag after the Auction tag.
+fn add_alert_notes(game: &mut PbnGame, alerts: &[(usize, String)]) {
+    let Some(at) = game.tags.iter().position(|t| t.name == "Auction") else {
+        return;
+    };
+    let Section::Moves(tokens) = &mut game.tags[at].section else {
+        return;
+    };
+    let mut notes = Vec::new();
+    let mut with_refs = Vec::with_capacity(tokens.len() + alerts.len());
+    let mut call = 0;
+    for token in tokens.drain(..) {
+        let is_call = matches!(token, Token::Call(_));
+        with_refs.push(token);
+        if !is_call {
+            continue;
+        }
+        for (_, text) in alerts.iter().filter(|(i, t)| *i == call && !t.is_empty()) {
+            // A note's text is one line of a tag value.
+            let text = text.replace(['\r', '\n'], " ");
+            notes.push(format!("{}:{}", notes.len() + 1, text.trim()));
+            with_refs.push(Token::NoteRef(notes.len() as u32));
+        }
+        call += 1;
+    }
+    *tokens = with_refs;
+    for (i, note) in notes.into_iter().enumerate() {
+        game.tags.insert(at + 1 + i, PbnTag::new("Note", note));
+    }
 }

@@ -1,16 +1,21 @@
 //! Writing deals as PBN games: random deals, finished or stopped anywhere, come back
 //! through the writer, the reader and the replay as the same deal, and our own output
-//! is written again byte for byte; one game's text is pinned.
+//! is written again byte for byte; one game's text is pinned. Deuces Wild deals and
+//! deals with other options than the defaults come back through the TenaceGame and
+//! TenaceOptions tags; Five Crowns is refused.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_cards::{BySeat, Player, Seat};
 use tenace_formats::pbn::parse_deal;
-use tenace_formats::pbn_board::board_from_game;
+use tenace_formats::pbn_board::{GAME_TAG, OPTIONS_TAG, PbnBoardError, board_from_game};
 use tenace_formats::pbn_export::{PbnExportError, RecordInfo, game_from_deal};
 use tenace_formats::pbn_file::{PbnFile, format_pbn_file, parse_pbn_file};
-use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant, deal_score_ns};
+use tenace_rules::bridge::{
+    BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant, VulnerabilityRule, deal_score_ns,
+};
+use tenace_rules::scoring::{ChicagoDeals23, Comparison, HundredOrFifty, ScoringMode};
 use tenace_rules::{Action, Call, Game, Phase, Vulnerability};
 
 const VULNERABILITIES: [Vulnerability; 4] = [
@@ -25,13 +30,29 @@ fn acting(deal: &BridgeDeal) -> Player {
     deal.to_act().iter().next().expect("someone to act")
 }
 
-/// A deal from `seed`, played with random legal actions until it ends or `stop` actions
-/// have been taken. The auction is biased toward a contract: no pass before the first bid
-/// but rarely, and after it a pass with probability 0.6.
+/// A Contract Bridge deal with the default options from `seed`, played as
+/// [`random_deal_of`] plays.
 fn random_deal(seed: u64, stop: Option<usize>) -> BridgeDeal {
+    random_deal_of(
+        BridgeVariant::Standard,
+        BridgeOptions::default(),
+        seed,
+        stop,
+    )
+}
+
+/// A deal of `variant` with `options` from `seed`, played with random legal actions until
+/// it ends or `stop` actions have been taken. The auction is biased toward a contract: no
+/// pass before the first bid but rarely, and after it a pass with probability 0.6.
+fn random_deal_of(
+    variant: BridgeVariant,
+    options: BridgeOptions,
+    seed: u64,
+    stop: Option<usize>,
+) -> BridgeDeal {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let vulnerability = VULNERABILITIES[rng.random_range(0..4)];
-    let setup = BridgeSetup::from_seed(seed, vulnerability, BridgeOptions::default());
+    let setup = BridgeSetup::seeded(variant, seed, None, vulnerability, options);
     let mut deal = BridgeDeal::from_setup(setup).unwrap();
     while deal.phase() != Phase::Finished && stop.is_none_or(|s| deal.history().len() < s) {
         let player = acting(&deal);
@@ -127,6 +148,113 @@ proptest! {
     }
 }
 
+/// Options of RULES.md §1.9 other than the defaults, each key drawn over its values (the
+/// counts mostly at their defaults, so that most options written are the few changed).
+fn other_options() -> impl Strategy<Value = BridgeOptions> {
+    let count = |top: u32| prop_oneof![3 => Just(1u32), 1 => 1..=top];
+    let hundred_or_fifty =
+        || prop_oneof![Just(HundredOrFifty::Hundred), Just(HundredOrFifty::Fifty)];
+    (
+        prop_oneof![
+            Just(ScoringMode::Duplicate),
+            Just(ScoringMode::Rubber),
+            Just(ScoringMode::Chicago)
+        ],
+        prop_oneof![
+            Just(None),
+            Just(Some(VulnerabilityRule::BoardCycle)),
+            Just(Some(VulnerabilityRule::Rubber)),
+            Just(Some(VulnerabilityRule::Chicago))
+        ],
+        hundred_or_fifty(),
+        hundred_or_fifty(),
+        count(100),
+        prop_oneof![
+            Just(ChicagoDeals23::DealerVulnerable),
+            Just(ChicagoDeals23::NonDealerVulnerable)
+        ],
+        any::<bool>(),
+        count(100),
+        prop_oneof![
+            Just(Comparison::None),
+            Just(Comparison::Imps),
+            Just(Comparison::Matchpoints)
+        ],
+        prop_oneof![Just(16u32), 1u32..=128],
+    )
+        .prop_map(
+            |(
+                scoring,
+                vulnerability,
+                insult_redoubled,
+                unfinished_partscore_bonus,
+                rubbers_to_play,
+                chicago_deals_2_3,
+                chicago_honors,
+                chicago_rounds,
+                comparison,
+                boards,
+            )| BridgeOptions {
+                scoring,
+                vulnerability,
+                insult_redoubled,
+                unfinished_partscore_bonus,
+                rubbers_to_play,
+                chicago_deals_2_3,
+                chicago_honors,
+                chicago_rounds,
+                comparison,
+                boards,
+            },
+        )
+        .prop_filter("not the defaults", |o| *o != BridgeOptions::default())
+}
+
+/// The value of a tag in a written game, if it has the tag.
+fn tag_value(deal: &BridgeDeal, name: &str) -> Option<String> {
+    let game = game_from_deal(deal, &RecordInfo::default()).unwrap();
+    game.value(name).map(str::to_string)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn finished_deuces_wild_deals_round_trip(
+        seed in any::<u64>(),
+        board in 1u32..=36,
+        options in other_options(),
+    ) {
+        let deal = random_deal_of(BridgeVariant::DeucesWild, options, seed, None);
+        prop_assert_eq!(deal.phase(), Phase::Finished);
+        prop_assert_eq!(tag_value(&deal, GAME_TAG), Some("deuces-wild".to_string()));
+        round_trip(&deal, board)?;
+    }
+
+    #[test]
+    fn unfinished_deuces_wild_deals_round_trip(
+        seed in any::<u64>(),
+        stop in 0usize..70,
+        options in other_options(),
+    ) {
+        let deal = random_deal_of(BridgeVariant::DeucesWild, options, seed, Some(stop));
+        round_trip(&deal, 1)?;
+    }
+
+    /// Contract Bridge with other options keeps them through the same two tags.
+    #[test]
+    fn bridge_deals_with_other_options_round_trip(
+        seed in any::<u64>(),
+        stop in 0usize..70,
+        options in other_options(),
+    ) {
+        let deal = random_deal_of(BridgeVariant::Standard, options, seed, Some(stop));
+        prop_assert_eq!(tag_value(&deal, GAME_TAG), Some("bridge".to_string()));
+        prop_assert!(tag_value(&deal, OPTIONS_TAG).is_some());
+        round_trip(&deal, 1)?;
+    }
+}
+
 /// Most random deals get a contract, so the play is what the property tests exercise.
 #[test]
 fn random_deals_mostly_reach_a_contract() {
@@ -153,21 +281,86 @@ fn passed_out_deal_has_contract_pass_and_no_play() {
 }
 
 #[test]
-fn variants_are_refused() {
-    for name in ["deuces-wild", "five-crowns"] {
-        let variant = BridgeVariant::from_name(name).unwrap();
-        let setup = BridgeSetup::seeded(
-            variant,
-            1,
-            None,
-            Vulnerability::None,
-            BridgeOptions::default(),
-        );
-        let deal = BridgeDeal::from_setup(setup).unwrap();
-        let err = game_from_deal(&deal, &RecordInfo::default()).unwrap_err();
-        assert_eq!(err, PbnExportError::Variant(variant.name()));
-        assert!(err.to_string().contains(name), "{err}");
+fn five_crowns_is_refused_with_the_json_hint() {
+    let variant = BridgeVariant::from_name("five-crowns").unwrap();
+    let setup = BridgeSetup::seeded(
+        variant,
+        1,
+        None,
+        Vulnerability::None,
+        BridgeOptions::default(),
+    );
+    let deal = BridgeDeal::from_setup(setup).unwrap();
+    let err = game_from_deal(&deal, &RecordInfo::default()).unwrap_err();
+    assert_eq!(err, PbnExportError::Variant("five-crowns"));
+    let message = err.to_string();
+    for words in ["five-crowns", "56-card deck", "JSON"] {
+        assert!(message.contains(words), "{message}");
     }
+}
+
+/// An ordinary deal makes an ordinary file: no tenace tag at all.
+#[test]
+fn default_bridge_deals_have_no_tenace_tags() {
+    for seed in 0..20 {
+        let deal = random_deal(seed, Some(seed as usize * 4));
+        let game = game_from_deal(&deal, &info(1)).unwrap();
+        assert!(game.tag(GAME_TAG).is_none(), "seed {seed}");
+        assert!(game.tag(OPTIONS_TAG).is_none(), "seed {seed}");
+        let text = format_pbn_file(&file_of(&deal, &info(1)));
+        assert!(!text.contains("Tenace"), "{text}");
+    }
+}
+
+/// The options written are the ones changed, as compact JSON, and the two tags come
+/// after the standard tags and the sections.
+#[test]
+fn tenace_tags_follow_the_standard_ones() {
+    let options = BridgeOptions {
+        scoring: ScoringMode::Rubber,
+        insult_redoubled: HundredOrFifty::Fifty,
+        ..BridgeOptions::default()
+    };
+    let deal = random_deal_of(BridgeVariant::DeucesWild, options, 11, None);
+    let text = format_pbn_file(&file_of(&deal, &info(3)));
+    let tail = concat!(
+        "[TenaceGame \"deuces-wild\"]\r\n",
+        r#"[TenaceOptions "{\"insult_redoubled\":50,\"scoring\":\"rubber\"}"]"#,
+        "\r\n"
+    );
+    assert!(text.ends_with(tail), "{text}");
+    assert!(text.contains("[Scoring \"Rubber\"]"), "{text}");
+    round_trip(&deal, 3).unwrap();
+
+    let plain = random_deal_of(
+        BridgeVariant::DeucesWild,
+        BridgeOptions::default(),
+        12,
+        None,
+    );
+    assert_eq!(tag_value(&plain, OPTIONS_TAG).as_deref(), Some("{}"));
+    round_trip(&plain, 4).unwrap();
+}
+
+/// The TenaceGame tag is what makes the reader apply the Deuces Wild rule: without it, a
+/// deal where someone played a deuce while holding the led suit is refused at that card.
+#[test]
+fn without_its_game_tag_a_deuces_wild_play_is_refused() {
+    let refused = (0..200).find_map(|seed| {
+        let deal = random_deal_of(
+            BridgeVariant::DeucesWild,
+            BridgeOptions::default(),
+            seed,
+            None,
+        );
+        let text = format_pbn_file(&file_of(&deal, &info(1)));
+        board_from_game(&parse_pbn_file(&text).unwrap(), 0).unwrap();
+        let stripped = text.replace("[TenaceGame \"deuces-wild\"]\r\n", "");
+        assert_ne!(stripped, text);
+        board_from_game(&parse_pbn_file(&stripped).unwrap(), 0).err()
+    });
+    let err = refused.expect("some random deal plays a wild deuce");
+    assert!(matches!(err, PbnBoardError::Card { .. }), "{err}");
 }
 
 /// One game's exact text: the mandatory tags in order, the auction from the dealer, and

@@ -16,6 +16,29 @@ pub enum GameConfig {
 }
 
 impl GameConfig {
+    /// Reads a game's name (`bridge`, `deuces-wild`, `five-crowns`, `devils-bridge`,
+    /// `bridgette`) and its options (an object with RULES.md's keys, or `null` for the
+    /// defaults) as the engine does. The error is the engine's: it names the key at fault.
+    ///
+    /// ```
+    /// use tenace_rules::GameConfig;
+    /// let config = GameConfig::from_json("devils-bridge", &serde_json::json!({"players": 5})).unwrap();
+    /// assert_eq!(config.name(), "devils-bridge");
+    /// assert!(GameConfig::from_json("bridge", &serde_json::json!({"boards": "many"})).is_err());
+    /// ```
+    pub fn from_json(game: &str, options: &serde_json::Value) -> Result<GameConfig, String> {
+        match game {
+            crate::devils_bridge::GAME_NAME => {
+                DevilsBridgeOptions::from_json(options).map(GameConfig::DevilsBridge)
+            }
+            crate::bridgette::GAME_NAME => {
+                BridgetteOptions::from_json(options).map(GameConfig::Bridgette)
+            }
+            name => BridgeVariant::parse_options(name, options)
+                .map(|(variant, options)| GameConfig::Bridge(variant, options)),
+        }
+    }
+
     /// The game's name in the engine protocol and the CLI (`bridge`, `five-crowns`, …).
     pub fn name(&self) -> &'static str {
         match self {

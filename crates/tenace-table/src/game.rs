@@ -7,9 +7,14 @@ use tenace_rules::bridge::BridgeMatch;
 use tenace_rules::bridgette::BridgetteMatch;
 use tenace_rules::devils_bridge::DevilsMatch;
 use tenace_rules::scoring::{Comparison, ScoringMode};
-use tenace_rules::{Action, AnyGame, Events, Game, IllegalAction, Match, Move, PlayerSet, View};
+use tenace_rules::{
+    Action, AnyGame, Events, Game, GameConfig, IllegalAction, Match, Move, PlayerSet, View,
+};
 
 /// A match of any of the five games.
+// One match a table, moved only when the table is made or replayed: boxing the larger
+// variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum TableMatch {
     /// Contract Bridge, Deuces Wild or Five Crowns: duplicate, rubber or Chicago.
@@ -33,6 +38,36 @@ macro_rules! each {
 }
 
 impl TableMatch {
+    /// A new match of a game and its options, every deal dealt from `seed`. The error is
+    /// the engine's words for options it refuses.
+    pub fn from_config(config: &GameConfig, seed: u64) -> Result<TableMatch, String> {
+        Ok(match config.clone() {
+            GameConfig::Bridge(variant, options) => TableMatch::Bridge(
+                BridgeMatch::with_variant(variant, options, seed).map_err(|e| e.to_string())?,
+            ),
+            GameConfig::DevilsBridge(options) => {
+                TableMatch::Devils(DevilsMatch::new(options, seed).map_err(|e| e.to_string())?)
+            }
+            GameConfig::Bridgette(options) => TableMatch::Bridgette(
+                BridgetteMatch::new(options, seed).map_err(|e| e.to_string())?,
+            ),
+        })
+    }
+
+    /// The game and options this match plays.
+    pub fn config(&self) -> GameConfig {
+        match self {
+            TableMatch::Bridge(m) => GameConfig::Bridge(m.variant(), m.options().clone()),
+            TableMatch::Devils(m) => GameConfig::DevilsBridge(m.options().clone()),
+            TableMatch::Bridgette(m) => GameConfig::Bridgette(*m.options()),
+        }
+    }
+
+    /// The seed the match deals from (a match of prepared boards deals from none).
+    pub fn seed(&self) -> u64 {
+        each!(self, m => m.seed())
+    }
+
     /// Players at the table.
     pub fn players(&self) -> usize {
         match self {

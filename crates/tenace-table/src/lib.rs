@@ -34,6 +34,7 @@ mod error;
 mod event;
 mod game;
 mod hint;
+pub mod record;
 pub mod review;
 mod setup;
 mod table;

@@ -7,7 +7,7 @@ use tenace_cards::{Seat, Strain};
 use tenace_formats::pbn_analysis::{ParResult, analysis_tags, set_tags};
 use tenace_formats::pbn_board::{DdTricks, PbnBoardError, setup_from_game};
 use tenace_formats::pbn_file::{format_pbn_file, parse_pbn_file};
-use tenace_rules::bridge::BridgeSetup;
+use tenace_rules::bridge::{BridgeSetup, BridgeVariant};
 use tenace_solver::par;
 
 use super::progress;
@@ -34,8 +34,12 @@ pub fn run(
     // The games with a full deal, and how many have none.
     let mut jobs: Vec<(usize, BridgeSetup)> = Vec::new();
     let mut without = 0;
+    let mut variants = 0;
     for index in 0..file.games.len() {
         match setup_from_game(&file, index) {
+            // The analysis tags count tricks under Contract Bridge's rules; a Deuces Wild
+            // game (its TenaceGame tag) keeps its file's tags as they are.
+            Ok(setup) if setup.variant != BridgeVariant::Standard => variants += 1,
             Ok(setup) => jobs.push((index, setup)),
             Err(PbnBoardError::IncompleteDeal { .. }) => without += 1,
             Err(PbnBoardError::Missing { at }) if at.tag.as_deref() == Some("Deal") => {
@@ -83,8 +87,14 @@ pub fn run(
     }
     std::fs::write(output, format_pbn_file(&file))
         .map_err(|e| format!("--write: cannot write {}: {e}", output.display()))?;
+    let variants = if variants > 0 {
+        format!(", {variants} Deuces Wild games left as they were")
+    } else {
+        String::new()
+    };
     println!(
-        "solved {} deals, {without} games without a full deal left as they were, wrote {}",
+        "solved {} deals, {without} games without a full deal left as they were{variants}, \
+         wrote {}",
         jobs.len(),
         output.display()
     );

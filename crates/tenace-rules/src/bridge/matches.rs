@@ -1,7 +1,9 @@
 //! Matches of Contract Bridge: a rubber session, Chicago wheels, or a set of duplicate
 //! boards. A match owns its deals; its score sheet is derived from their results.
 
-use tenace_cards::{Player, Seat, Side};
+use std::sync::Arc;
+
+use tenace_cards::{BySeat, CardSet, Player, Seat, Side};
 
 use super::deal::{BridgeDeal, DealResult};
 use super::options::{BridgeOptions, VulnerabilityRule};
@@ -107,6 +109,20 @@ pub struct BridgeMatch {
     sheet: MatchSheet,
     /// Games won, for duplicate scoring under `vulnerability: rubber`.
     games_for_vulnerability: RubberSheet,
+    /// Boards given in advance (a file's deals) instead of dealt from the seed.
+    prepared: Option<Arc<[PreparedBoard]>>,
+}
+
+/// A board given in advance, e.g. read from a club's PBN file: its cards, dealer and
+/// vulnerability, which replace the seed's for that board of a duplicate match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreparedBoard {
+    /// The four hands.
+    pub hands: BySeat<CardSet>,
+    /// Who calls first.
+    pub dealer: Seat,
+    /// Who is vulnerable.
+    pub vulnerability: Vulnerability,
 }
 
 impl BridgeMatch {
@@ -177,7 +193,65 @@ impl BridgeMatch {
             first_dealer,
             deals: Deals::new(first),
             sheet,
+            prepared: None,
         })
+    }
+
+    /// A duplicate match that plays `boards` in order, each at the dealer and
+    /// vulnerability it was given, instead of boards dealt from a seed: a club's night
+    /// or a teaching set read from a file. The options' `boards` becomes their number and
+    /// the scoring duplicate; a compared match plays each board at both tables.
+    ///
+    /// ```
+    /// use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeSetup, BridgeVariant, PreparedBoard};
+    /// use tenace_rules::{Match, Vulnerability};
+    /// use tenace_cards::Seat;
+    /// let setup = BridgeSetup::from_seed(3, Vulnerability::Both, BridgeOptions::default());
+    /// let board = PreparedBoard { hands: setup.hands, dealer: Seat::West, vulnerability: Vulnerability::Both };
+    /// let m = BridgeMatch::with_boards(BridgeVariant::Standard, BridgeOptions::default(), vec![board]).unwrap();
+    /// let deal = m.current().unwrap();
+    /// assert_eq!((deal.setup().dealer, deal.setup().hands), (Seat::West, setup.hands));
+    /// ```
+    pub fn with_boards(
+        variant: BridgeVariant,
+        options: BridgeOptions,
+        boards: Vec<PreparedBoard>,
+    ) -> Result<BridgeMatch, SetupError> {
+        if boards.is_empty() {
+            return Err(SetupError(vec![
+                "boards: a match needs at least one board".into(),
+            ]));
+        }
+        let options = BridgeOptions {
+            boards: boards.len() as u32,
+            scoring: ScoringMode::Duplicate,
+            ..options
+        };
+        let prepared: Arc<[PreparedBoard]> = boards.into();
+        // Each board is checked as a deal before the match starts: a bad board in the
+        // middle of a file must not stop a match half-way.
+        for (i, board) in prepared.iter().enumerate() {
+            let setup = BridgeSetup {
+                variant,
+                hands: board.hands,
+                dealer: board.dealer,
+                vulnerability: board.vulnerability,
+                options: options.clone(),
+            };
+            if let Err(e) = BridgeDeal::from_setup(setup) {
+                let problems = e.0.iter().map(|p| format!("board {}: {p}", i + 1));
+                return Err(SetupError(problems.collect()));
+            }
+        }
+        let mut m = BridgeMatch::with_variant(variant, options, 0)?;
+        m.deals = Deals::new(m.prepared_deal(&prepared, 0));
+        m.prepared = Some(prepared);
+        Ok(m)
+    }
+
+    /// The boards given in advance, for a match made by [`BridgeMatch::with_boards`].
+    pub fn prepared_boards(&self) -> Option<&[PreparedBoard]> {
+        self.prepared.as_deref()
     }
 
     /// The game the match plays.
@@ -221,6 +295,10 @@ impl BridgeMatch {
     /// Deals the next deal of the match. Deal `k` (counting every deal, passed-out ones
     /// too; for duplicate, board `k`) is dealt from the seed mixed with `k`.
     fn deal_next(&self) -> BridgeDeal {
+        let k = self.deals.finished().len() as u32;
+        if let Some(boards) = self.prepared.as_deref() {
+            return self.prepared_deal(boards, k);
+        }
         Self::deal_number(
             self.variant,
             &self.options,
@@ -228,8 +306,23 @@ impl BridgeMatch {
             self.first_dealer,
             &self.sheet,
             &self.games_for_vulnerability,
-            self.deals.finished().len() as u32,
+            k,
         )
+    }
+
+    /// Deal `k` of a match of prepared boards (each checked when the match was made;
+    /// the match ends with the last, so `k` stays within them).
+    fn prepared_deal(&self, boards: &[PreparedBoard], k: u32) -> BridgeDeal {
+        let index = (k / self.tables()) as usize;
+        let board = &boards[index.min(boards.len() - 1)];
+        let setup = BridgeSetup {
+            variant: self.variant,
+            hands: board.hands,
+            dealer: board.dealer,
+            vulnerability: board.vulnerability,
+            options: self.options.clone(),
+        };
+        BridgeDeal::from_setup(setup).expect("a prepared board is checked when the match is made")
     }
 
     /// Deal `k` of a match, by the sheet so far.

@@ -15,7 +15,7 @@ mod setup;
 mod variant;
 
 pub use deal::{BridgeDeal, DealResult};
-pub use matches::{BoardRecord, BridgeMatch, MatchSheet};
+pub use matches::{BoardRecord, BridgeMatch, MatchSheet, PreparedBoard};
 pub use options::{BridgeOptions, VulnerabilityRule};
 pub use scoring::deal_score_ns;
 pub use setup::{BridgeSetup, SetupError};
