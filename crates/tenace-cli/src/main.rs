@@ -34,6 +34,8 @@ enum Command {
     Sim(commands::sim::SimArgs),
     /// Solve deals double dummy: tables, par, opening leads, Devil's Bridge ranges.
     Solve(commands::solve::SolveArgs),
+    /// Convert game records between PBN, LIN and the JSON record.
+    Convert(commands::convert::ConvertArgs),
     /// Speak the engine protocol: JSON requests on stdin, one JSON response line each.
     Engine(commands::engine::EngineArgs),
     /// Play a whole match of any game against computer players, full screen.
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Score(args) => commands::score::run(args),
         Command::Sim(args) => commands::sim::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Convert(args) => commands::convert::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Serve(args) => commands::serve::run(args),

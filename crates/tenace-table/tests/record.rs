@@ -276,3 +276,18 @@ fn an_unfinished_deal_before_another_is_refused() {
     let e = refusal(&v);
     assert!(e.starts_with("record deals[0]"), "{e}");
 }
+
+/// The example in `docs/record-format.md` is a record that reads and replays.
+#[test]
+fn the_documented_example_replays() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/record-format.md"),
+    )
+    .expect("the format's documentation");
+    let start = doc.find("```json\n").expect("an example") + "```json\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    let record = Record::from_json(&doc[start..end]).expect("the example reads");
+    let m = replayed_match(&record);
+    assert_eq!(m.finished_count(), 1);
+    assert_eq!(record.to_json(), doc[start..end]);
+}

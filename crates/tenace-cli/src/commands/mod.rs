@@ -3,6 +3,7 @@
 
 pub mod bots_sim;
 pub mod bridgette;
+pub mod convert;
 pub mod deal;
 pub mod devils;
 pub mod engine;

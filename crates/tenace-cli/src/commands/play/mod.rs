@@ -4,6 +4,7 @@
 //! terminal.
 
 pub mod app;
+pub mod files;
 pub mod input;
 pub mod opponent;
 pub mod render;
@@ -16,6 +17,7 @@ mod app_tests;
 #[cfg(test)]
 mod leak_tests;
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -42,6 +44,9 @@ use table::PlayMatch;
   tenace play --game bridgette --seed 11
   tenace play --game bridge --level expert --think-ms 500
   tenace play --game five-crowns --ascii
+  tenace play --game devils-bridge --save game.json
+  tenace play --resume game.json
+  tenace play --deals club-night.pbn --options '{\"comparison\":\"imps\"}'
 
 Keys: arrows or Tab choose among your legal actions, Enter plays; or type an action's
 notation in capitals (1NT, SA, HT, R3, JKS, 3, change 2, discard GC, blind) and Enter; a
@@ -76,6 +81,20 @@ pub struct PlayArgs {
     /// Milliseconds between the computer players' actions, so you can follow them.
     #[arg(long, default_value_t = 400)]
     delay: u64,
+    /// Continue the match of a JSON record written by --save (the record is saved again
+    /// there as the match goes on, unless --save names another file).
+    #[arg(long, conflicts_with_all = ["options", "players", "deals"])]
+    resume: Option<PathBuf>,
+    /// Play the boards of a PBN file in order, as a duplicate match: a club's night or a
+    /// teaching set. The game is Contract Bridge, or Deuces Wild by the file's TenaceGame
+    /// tag; --options may set the comparison (imps or matchpoints against a second table
+    /// of computer players).
+    #[arg(long, conflicts_with_all = ["players"])]
+    deals: Option<PathBuf>,
+    /// Write the match's JSON record to this file after every action, to continue it
+    /// later with --resume (docs/record-format.md).
+    #[arg(long)]
+    save: Option<PathBuf>,
     /// Plain letters for the suits (S H D C, R for Stars) instead of symbols; the default
     /// where the locale is not UTF-8.
     #[arg(long)]
@@ -85,6 +104,7 @@ pub struct PlayArgs {
 /// A checked `tenace play` request.
 struct PlaySetup {
     game: PlayMatch,
+    save: Option<PathBuf>,
     human: Player,
     level: Level,
     think: tenace_bots::BotOptions,
@@ -98,21 +118,31 @@ fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
     args.game.check_players(args.players)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let options = args.options.as_deref();
-    let game = match args.game {
-        GameName::DevilsBridge => PlayMatch::Devils(
-            DevilsMatch::new(super::devils::options(options, args.players)?, seed)
-                .map_err(|e| format!("--options: {e}"))?,
-        ),
-        GameName::Bridgette => PlayMatch::Bridgette(
-            BridgetteMatch::new(super::bridgette::options(options)?, seed)
-                .map_err(|e| format!("--options: {e}"))?,
-        ),
-        name => {
-            let (variant, options) = name.resolve(options)?;
-            PlayMatch::Bridge(
-                BridgeMatch::with_variant(variant, options, seed)
+    let game = if let Some(path) = &args.resume {
+        files::resume(path)?
+    } else if let Some(path) = &args.deals {
+        let options = match options {
+            Some(_) => Some(args.game.resolve(options)?.1),
+            None => None,
+        };
+        files::deals(path, options)?
+    } else {
+        match args.game {
+            GameName::DevilsBridge => PlayMatch::Devils(
+                DevilsMatch::new(super::devils::options(options, args.players)?, seed)
                     .map_err(|e| format!("--options: {e}"))?,
-            )
+            ),
+            GameName::Bridgette => PlayMatch::Bridgette(
+                BridgetteMatch::new(super::bridgette::options(options)?, seed)
+                    .map_err(|e| format!("--options: {e}"))?,
+            ),
+            name => {
+                let (variant, options) = name.resolve(options)?;
+                PlayMatch::Bridge(
+                    BridgeMatch::with_variant(variant, options, seed)
+                        .map_err(|e| format!("--options: {e}"))?,
+                )
+            }
         }
     };
     let players = game.players();
@@ -136,6 +166,7 @@ fn resolve(args: PlayArgs) -> Result<PlaySetup, String> {
     };
     Ok(PlaySetup {
         game,
+        save: args.save.or(args.resume),
         human,
         level: args.level,
         think: args.think.options()?,
@@ -181,9 +212,17 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         setup.seed,
     )?;
     app.set_glyphs(setup.glyphs);
+    let mut saved = None;
     let mut screen = terminal::Screen::enter().map_err(|e| format!("terminal: {e}"))?;
     let mut targets = render::ClickTargets::default();
     while !app.should_quit() {
+        if let Some(path) = &setup.save {
+            let now = app.game().history().len();
+            if saved != Some(now) {
+                files::save(path, app.game(), setup.human, setup.level)?;
+                saved = Some(now);
+            }
+        }
         app.poll_review();
         screen
             .draw(|frame| targets = render::draw(frame, &app))
@@ -206,5 +245,13 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             app.step_opponents();
         }
     }
-    screen.leave().map_err(|e| format!("terminal: {e}"))
+    let left = screen.leave().map_err(|e| format!("terminal: {e}"));
+    if let Some(path) = &setup.save {
+        files::save(path, app.game(), setup.human, setup.level)?;
+        println!(
+            "saved the match in {}; continue it with --resume",
+            path.display()
+        );
+    }
+    left
 }
