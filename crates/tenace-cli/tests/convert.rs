@@ -83,6 +83,7 @@ fn real_files_go_round_through_json_and_pbn() {
             assert_eq!(x.hands, y.hands, "{}", input.display());
             assert_eq!(x.result, y.result, "{}", input.display());
             assert_eq!(x.claimed_tricks, y.claimed_tricks, "{}", input.display());
+            assert_eq!(x.notes, y.notes, "{}", input.display());
         }
         // The PBN written reads back as games that replay to the same moves.
         let file = parse_pbn_file(&std::fs::read_to_string(&pbn).unwrap()).unwrap();

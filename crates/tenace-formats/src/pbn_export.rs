@@ -363,3 +363,56 @@ fn add_alert_notes(game: &mut PbnGame, alerts: &[(usize, String)]) {
         game.tags.insert(at + 1 + i, PbnTag::new("Note", note));
     }
 }
+
+/// Adds notes on cards to a game written by [`game_from_deal`] of `deal`: each note, by
+/// the 0-based index of its card in the order the cards were played, becomes a note
+/// reference after that card in the Play section's seat columns, with its text in a Note
+/// tag after the Play tag (the play's notes are numbered apart from the auction's).
+pub fn add_play_notes(game: &mut PbnGame, deal: &BridgeDeal, notes: &[(usize, String)]) {
+    let (Some(play), Some((_, declarer))) = (deal.play(), deal.contract()) else {
+        return;
+    };
+    let Some(at) = game.tags.iter().position(|t| t.name == "Play") else {
+        return;
+    };
+    // Where each card played stands among the section's card and `-` tokens: its
+    // trick's line, then its seat's column counted from the opening leader.
+    let leader = declarer.lho();
+    let mut places: Vec<usize> = Vec::new();
+    for (t, completed) in play.completed().iter().enumerate() {
+        for (player, _) in completed.trick.plays() {
+            if let Some(seat) = player.seat() {
+                places.push(t * 4 + (seat.index() + 4 - leader.index()) % 4);
+            }
+        }
+    }
+    let Section::Moves(tokens) = &mut game.tags[at].section else {
+        return;
+    };
+    let mut refs: Vec<(usize, u32)> = Vec::new();
+    let mut texts = Vec::new();
+    for (card, text) in notes {
+        let Some(&place) = places.get(*card) else {
+            continue;
+        };
+        texts.push(text.replace(['\r', '\n'], " ").trim().to_string());
+        refs.push((place, texts.len() as u32));
+    }
+    let mut with_refs = Vec::with_capacity(tokens.len() + refs.len());
+    let mut place = 0;
+    for token in tokens.drain(..) {
+        let counted = matches!(token, Token::Card(_) | Token::Dash);
+        with_refs.push(token);
+        if counted {
+            for &(_, n) in refs.iter().filter(|(p, _)| *p == place) {
+                with_refs.push(Token::NoteRef(n));
+            }
+            place += 1;
+        }
+    }
+    *tokens = with_refs;
+    for (i, text) in texts.into_iter().enumerate() {
+        game.tags
+            .insert(at + 1 + i, PbnTag::new("Note", format!("{}:{text}", i + 1)));
+    }
+}

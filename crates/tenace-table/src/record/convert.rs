@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use tenace_cards::{BySeat, Player, Seat};
 use tenace_formats::lin::LinBoard;
 use tenace_formats::pbn_board::{PbnBoardError, board_from_game};
-use tenace_formats::pbn_export::{PbnExportError, RecordInfo, add_claim_and_notes, game_from_deal};
+use tenace_formats::pbn_export::{
+    PbnExportError, RecordInfo, add_claim_and_notes, add_play_notes, game_from_deal,
+};
 use tenace_formats::pbn_file::{PbnFile, resolve_game_tags};
 use tenace_rules::bridge::BridgeDeal;
 use tenace_rules::{AnyGame, GameConfig};
@@ -214,6 +216,13 @@ pub fn pbn_from_record(record: &Record) -> Result<PbnFile, ConvertError> {
             .map(|n| (n.action, n.text.clone()))
             .collect();
         add_claim_and_notes(&mut game, written.claimed_tricks, &notes);
+        let card_notes: Vec<(usize, String)> = written
+            .notes
+            .iter()
+            .filter(|n| n.action >= calls)
+            .map(|n| (n.action - calls, n.text.clone()))
+            .collect();
+        add_play_notes(&mut game, deal, &card_notes);
         games.push(game);
     }
     Ok(PbnFile {
