@@ -132,8 +132,8 @@ def main():
         print(f"{args.deals} finished deals, {mb:.2f} MB of PBN; wall time, best of {args.repeat}")
 
         def line(name, ours, theirs, deals=args.deals):
-            print(f"{name}: tenace {ours:.3f} s ({deals / ours:,.0f} deals/s, {mb / ours:.1f} MB/s); "
-                  f"endplay {theirs:.3f} s ({deals / theirs:,.0f} deals/s, {mb / theirs:.1f} MB/s); "
+            print(f"{name}: tenace {ours:.3f} s ({deals / ours:,.0f} deals/s, {mb / ours:.2f} MB/s); "
+                  f"endplay {theirs:.3f} s ({deals / theirs:,.0f} deals/s, {mb / theirs:.2f} MB/s); "
                   f"ratio tenace/endplay {ours / theirs:.3f}")
 
         line("read, parse only", best["parse"], best["ep_read"])

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use tenace_cards::BySeat;
-use tenace_formats::pbn_board::board_from_game;
+use tenace_formats::pbn_board::boards_from_file;
 use tenace_formats::pbn_export::{RecordInfo, game_from_deal};
 use tenace_formats::pbn_file::{PbnFile, PbnGame, format_pbn_file, parse_pbn_file};
 
@@ -66,8 +66,9 @@ fn roundtrip(input: &str, out: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("cannot read {input}: {e}"))?;
     let file = parse_pbn_file(&text).map_err(|e| e.to_string())?;
     let parsed = start.elapsed();
-    let boards = (0..file.games.len())
-        .map(|index| board_from_game(&file, index).map_err(|e| e.to_string()))
+    let boards = boards_from_file(&file)
+        .into_iter()
+        .map(|board| board.map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     let read = start.elapsed();
 

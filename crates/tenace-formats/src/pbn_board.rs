@@ -256,10 +256,53 @@ type Result<T> = std::result::Result<T, PbnBoardError>;
 /// assert_eq!(board.claimed_tricks, Some(9));
 /// ```
 pub fn board_from_game(file: &PbnFile, index: usize) -> Result<PbnBoard> {
-    let tags = GameTags::new(file, index)?;
+    board_from_tags(&GameTags::new(file, index)?)
+}
+
+/// Every game of a file as [`board_from_game`] reads it, in order: the file's tag
+/// inheritance resolved once for all, where a call per game would resolve it again from
+/// the first game each time.
+///
+/// ```
+/// use tenace_formats::pbn_board::boards_from_file;
+/// use tenace_formats::pbn_file::parse_pbn_file;
+/// let deal = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85";
+/// let text = format!("[Event \"Club\"]\n[Board \"1\"]\n[Deal \"{deal}\"]\n\n\
+///     [Event \"#\"]\n[Board \"2\"]\n[Deal \"{deal}\"]\n");
+/// let boards = boards_from_file(&parse_pbn_file(&text).unwrap());
+/// assert_eq!(boards.len(), 2);
+/// assert_eq!(boards[1].as_ref().unwrap().board, Some(2));
+/// ```
+pub fn boards_from_file(file: &PbnFile) -> Vec<Result<PbnBoard>> {
+    each_game(file, board_from_tags)
+}
+
+/// Every game's setup as [`setup_from_game`] reads it, in order, with the file's tag
+/// inheritance resolved once for all.
+pub fn setups_from_file(file: &PbnFile) -> Vec<Result<BridgeSetup>> {
+    each_game(file, setup_from_tags)
+}
+
+/// Runs `read` on every game's tags, resolved in one pass over the file.
+fn each_game<T>(file: &PbnFile, read: impl Fn(&GameTags) -> Result<T>) -> Vec<Result<T>> {
+    file.resolved_tags()
+        .into_iter()
+        .zip(&file.games)
+        .enumerate()
+        .map(|(index, (values, game))| {
+            read(&GameTags {
+                game,
+                number: index + 1,
+                values,
+            })
+        })
+        .collect()
+}
+
+fn board_from_tags(tags: &GameTags) -> Result<PbnBoard> {
     let board = tags.parse::<u32>("Board", "a board number")?;
     let deal =
-        BridgeDeal::from_setup(setup(&tags, board)?).map_err(|source| PbnBoardError::Setup {
+        BridgeDeal::from_setup(setup(tags, board)?).map_err(|source| PbnBoardError::Setup {
             at: tags.at("Deal"),
             source,
         })?;
@@ -275,14 +318,14 @@ pub fn board_from_game(file: &PbnFile, index: usize) -> Result<PbnBoard> {
     let has_auction =
         tags.value("Auction").is_some() && tags.moves("Auction").iter().any(Token::is_data);
     if has_auction {
-        replay_auction(&tags, &mut out)?;
-        check_contract_tags(&tags, &out.deal)?;
+        replay_auction(tags, &mut out)?;
+        check_contract_tags(tags, &out.deal)?;
         out.contract = out.deal.contract();
     } else {
-        out.contract = tagged_contract(&tags)?;
+        out.contract = tagged_contract(tags)?;
     }
-    replay_play(&tags, &mut out)?;
-    settle_result(&tags, &mut out)?;
+    replay_play(tags, &mut out)?;
+    settle_result(tags, &mut out)?;
     Ok(out)
 }
 
@@ -293,11 +336,14 @@ pub fn board_from_game(file: &PbnFile, index: usize) -> Result<PbnBoard> {
 /// A deal that leaves hands unknown is [`PbnBoardError::IncompleteDeal`], one with no
 /// Deal tag [`PbnBoardError::Missing`] naming Deal, whatever else is missing.
 pub fn setup_from_game(file: &PbnFile, index: usize) -> Result<BridgeSetup> {
-    let tags = GameTags::new(file, index)?;
+    setup_from_tags(&GameTags::new(file, index)?)
+}
+
+fn setup_from_tags(tags: &GameTags) -> Result<BridgeSetup> {
     // The deal first: a game without one is told apart from one lacking a Dealer.
-    hands(&tags)?;
+    hands(tags)?;
     let board = tags.parse::<u32>("Board", "a board number")?;
-    let setup = setup(&tags, board)?;
+    let setup = setup(tags, board)?;
     BridgeDeal::from_setup(setup.clone()).map_err(|source| PbnBoardError::Setup {
         at: tags.at("Deal"),
         source,

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use tenace_cards::{BySeat, CardSet, Player, Seat, Strain};
 use tenace_formats::pbn_board::{
-    DdTricks, PbnBoardError, board_from_game, double_dummy_tricks, optimum_result_table,
+    DdTricks, PbnBoardError, board_from_game, boards_from_file, double_dummy_tricks,
+    optimum_result_table, setup_from_game, setups_from_file,
 };
 use tenace_formats::pbn_file::{PbnFile, parse_pbn_file};
 use tenace_rules::{Contract, Game, Phase};
@@ -75,6 +76,25 @@ fn every_game_of_every_fixture_builds_a_board() {
         }
         println!("{name}: {built} of {games} games are boards");
         assert_eq!(built, boards, "{name}: boards built");
+        // Reading the whole file in one pass gives each game as reading it alone does,
+        // inherited tags included.
+        let whole = boards_from_file(file);
+        let setups = setups_from_file(file);
+        for (index, (board, setup)) in whole.iter().zip(&setups).enumerate() {
+            assert_eq!(
+                *board,
+                board_from_game(file, index),
+                "{name} game {}",
+                index + 1
+            );
+            assert_eq!(
+                *setup,
+                setup_from_game(file, index),
+                "{name} game {}",
+                index + 1
+            );
+        }
+        assert_eq!((whole.len(), setups.len()), (games, games));
     }
 }
 

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tenace_cards::{Seat, Strain};
 use tenace_formats::pbn_analysis::{ParResult, analysis_tags, set_tags};
-use tenace_formats::pbn_board::{DdTricks, PbnBoardError, setup_from_game};
+use tenace_formats::pbn_board::{DdTricks, PbnBoardError, setups_from_file};
 use tenace_formats::pbn_file::{format_pbn_file, parse_pbn_file};
 use tenace_rules::bridge::{BridgeSetup, BridgeVariant};
 use tenace_solver::par;
@@ -35,8 +35,8 @@ pub fn run(
     let mut jobs: Vec<(usize, BridgeSetup)> = Vec::new();
     let mut without = 0;
     let mut variants = 0;
-    for index in 0..file.games.len() {
-        match setup_from_game(&file, index) {
+    for (index, setup) in setups_from_file(&file).into_iter().enumerate() {
+        match setup {
             // The analysis tags count tricks under Contract Bridge's rules; a Deuces Wild
             // game (its TenaceGame tag) keeps its file's tags as they are.
             Ok(setup) if setup.variant != BridgeVariant::Standard => variants += 1,

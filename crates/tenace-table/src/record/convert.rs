@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use tenace_cards::{BySeat, Player, Seat};
 use tenace_formats::lin::LinBoard;
-use tenace_formats::pbn_board::{PbnBoardError, board_from_game};
+use tenace_formats::pbn_board::{PbnBoardError, boards_from_file};
 use tenace_formats::pbn_export::{
     PbnExportError, RecordInfo, add_claim_and_notes, add_play_notes, game_from_deal,
 };
@@ -131,8 +131,8 @@ pub fn record_from_pbn(file: &PbnFile) -> Result<Record, ConvertError> {
             .filter(|v| !v.is_empty() && v != "?" && !v.starts_with('#'))
     };
     let mut boards = Vec::with_capacity(file.games.len());
-    for index in 0..file.games.len() {
-        let board = board_from_game(file, index)?;
+    for (index, board) in boards_from_file(file).into_iter().enumerate() {
+        let board = board?;
         let calls = board.deal.auction().calls().len();
         let mut notes = board.auction_notes.clone();
         notes.extend(board.play_notes.iter().map(|(i, t)| (calls + i, t.clone())));

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use tenace_cards::Player;
-use tenace_formats::pbn_board::setup_from_game;
+use tenace_formats::pbn_board::setups_from_file;
 use tenace_formats::pbn_file::parse_pbn_file;
 use tenace_rules::bridge::{BridgeMatch, BridgeOptions, PreparedBoard};
 use tenace_table::record::{Record, RecordMeta, Replayed, Scope};
@@ -40,8 +40,8 @@ pub fn deals(path: &Path, options: Option<BridgeOptions>) -> Result<PlayMatch, S
     let file = parse_pbn_file(&text).map_err(|e| format!("--deals: {e}"))?;
     let mut variant = None;
     let mut boards = Vec::with_capacity(file.games.len());
-    for index in 0..file.games.len() {
-        let setup = setup_from_game(&file, index).map_err(|e| format!("--deals: {e}"))?;
+    for (index, setup) in setups_from_file(&file).into_iter().enumerate() {
+        let setup = setup.map_err(|e| format!("--deals: {e}"))?;
         if variant.is_some_and(|v| v != setup.variant) {
             return Err(format!(
                 "--deals: PBN game {}: a {} game in a file of {} games; a match plays one game",
@@ -144,7 +144,7 @@ mod tests {
             panic!("a bridge match")
         };
         assert_eq!(m.options().boards as usize, file.games.len());
-        let first = setup_from_game(&file, 0).unwrap();
+        let first = tenace_formats::pbn_board::setup_from_game(&file, 0).unwrap();
         let deal = m.current().unwrap();
         assert_eq!(deal.setup().hands, first.hands);
         assert_eq!(deal.setup().dealer, first.dealer);
