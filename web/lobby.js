@@ -941,6 +941,15 @@ function controlValue(control) {
 }
 
 /** The create-a-table form. */
+/**
+ * The most a PBN file sent to `POST /api/tables/pbn` may weigh: the server's 1 MiB limit on
+ * the request's body, less room for the rest of the creation and the text's JSON escapes.
+ */
+const MAX_PBN_BYTES = 1048576 - 65536;
+
+/** The games whose duplicate tables may play a PBN file's boards (PBN holds 52 cards). */
+const PBN_GAMES = ["bridge", "deuces-wild"];
+
 function createForm(state) {
   const gameSelect = h("select", { name: "game" });
   const matchSelect = h("select", { name: "match" });
@@ -972,10 +981,25 @@ function createForm(state) {
   );
   const seatsField = h("fieldset", { class: "seats-set", dataset: { field: "bots" } }, h("legend", { text: "Seats" }), seatsBox, h("p", { class: "field-error", role: "alert" }));
 
+  // A duplicate table may play the boards of a PBN file instead of boards dealt at
+  // random: the file is read here and sent as text in the creation's JSON.
+  let pbnText = null;
+  const pbnInput = h("input", { type: "file", name: "boards-pbn", id: "boards-pbn", accept: ".pbn,text/plain" });
+  const pbnClear = h("button", { type: "button", class: "secondary", id: "boards-pbn-clear", text: "Deal at random instead", hidden: true, onclick: () => dropPbn() });
+  const pbnField = field(
+    "boards_pbn",
+    "Boards from a PBN file (optional)",
+    pbnInput,
+    "The table plays the file's boards in order, every hand as the file deals it (at most 64 boards). Leave it empty for boards dealt at random.",
+  );
+  pbnInput.after(pbnClear);
+  pbnInput.addEventListener("change", readPbn);
+
   const form = h(
     "form",
     { id: "create-form", class: "create-form", novalidate: true, onsubmit: (e) => onSubmit(e) },
     h("div", { class: "create-basics" }, field("game", "Game", gameSelect), field("match", "Match", matchSelect), field("visibility", "Who may join", visibility)),
+    pbnField,
     seatsField,
     optionsField,
     settingsField,
@@ -1036,16 +1060,54 @@ function createForm(state) {
     matchSelect.closest(".field").hidden = kinds.length === 0;
   }
 
-  /** Hides the options that do not apply to the chosen match kind (and the box, if all). */
+  /** Whether the chosen game and match may play a PBN file's boards. */
+  const pbnApplies = () => PBN_GAMES.includes(currentGame()?.id) && matchSelect.value === "duplicate";
+
+  /**
+   * Hides the options that do not apply to the chosen match kind (and the box, if all),
+   * and the number of boards when a file gives them.
+   */
   function applyMatch() {
     const game = currentGame();
+    pbnField.hidden = !pbnApplies();
+    const fromFile = pbnText !== null && pbnApplies();
     let any = false;
     for (const wrap of optionsBox.querySelectorAll(".field")) {
-      wrap.hidden = !optionApplies(game, wrap.dataset.field, matchSelect.value);
+      wrap.hidden = !optionApplies(game, wrap.dataset.field, matchSelect.value) || (fromFile && wrap.dataset.field === "boards");
       any ||= !wrap.hidden;
     }
     optionsField.hidden = !any;
     noteCompared();
+  }
+
+  /** Reads the chosen PBN file; one too large for the server is refused here. */
+  function readPbn() {
+    const file = pbnInput.files && pbnInput.files[0];
+    const error = pbnField.querySelector(".field-error");
+    error.textContent = "";
+    pbnInput.removeAttribute("aria-invalid");
+    pbnText = null;
+    pbnClear.hidden = !file;
+    applyMatch();
+    if (!file) return;
+    if (file.size > MAX_PBN_BYTES) {
+      showError(form, "boards_pbn", `The file is ${file.size} bytes; a PBN file may be at most ${MAX_PBN_BYTES} bytes.`, formError);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      pbnText = String(reader.result);
+      applyMatch();
+    };
+    reader.onerror = () => showError(form, "boards_pbn", "The file could not be read.", formError);
+    reader.readAsText(file);
+  }
+
+  /** Forgets the chosen file: the table deals its boards at random again. */
+  function dropPbn() {
+    pbnInput.value = "";
+    readPbn();
+    pbnInput.focus();
   }
 
   /**
@@ -1174,6 +1236,8 @@ function createForm(state) {
       if (JSON.stringify(value) !== JSON.stringify(defaultOf(game, key))) options[key] = value;
     }
     const body = { game: game.id, options, visibility: visibility.value, bots, settings };
+    const fromFile = pbnText !== null && pbnApplies();
+    if (fromFile) body.boards_pbn = pbnText;
     // A private table's host sits when they open it, not now: seated in the lobby while
     // copying the invitation, they would be away (a computer player takes an away seat)
     // and a friend who sat first would start the game without them.
@@ -1183,7 +1247,7 @@ function createForm(state) {
     submit.disabled = true;
     let created;
     try {
-      created = await api("POST", "/api/tables", body);
+      created = await api("POST", fromFile ? "/api/tables/pbn" : "/api/tables", body);
     } catch (e) {
       placeError(e);
       submit.disabled = false;

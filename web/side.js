@@ -49,6 +49,38 @@ export function sideRenderer(t) {
     renderPlayers();
     renderChat();
     renderSheet(els.sheetHost, view, c);
+    renderDownloads();
+  }
+
+  /**
+   * Under the score sheet, once a deal is finished: the match's record to save, as PBN
+   * where PBN holds the game (Contract Bridge, Deuces Wild) and as JSON. The server
+   * writes only finished deals into it, so the links show nothing still hidden.
+   */
+  function renderDownloads() {
+    const view = ui.view;
+    const sheet = els.sheetHost.querySelector("#sheet");
+    const finished = view.status === "finished" || (view.deal_number ?? 1) > 1;
+    if (!sheet || !finished) return;
+    const query = t.invite ? `?invite=${encodeURIComponent(t.invite)}` : "";
+    const link = (format, text, label) =>
+      h("a", {
+        class: "button download",
+        id: `download-${format}`,
+        href: `/api/tables/${t.tableId}/record.${format}${query}`,
+        download: `tenace-table-${t.tableId}.${format}`,
+        "aria-label": label,
+        text,
+      });
+    const pbn = ["bridge", "deuces-wild"].includes(view.game);
+    sheet.append(
+      h(
+        "p",
+        { class: "sheet-downloads" },
+        pbn ? link("pbn", "Download PBN", "Download the finished deals as a PBN file") : null,
+        link("json", "Download JSON", "Download the finished deals as a JSON game record"),
+      ),
+    );
   }
 
   function renderControls() {

@@ -21,10 +21,12 @@ mod lobby;
 mod message;
 mod metrics;
 mod my_tables;
+mod records;
 mod request_body;
 mod review;
 mod socket;
 mod task;
+mod upload;
 mod web_assets;
 
 use std::future::Future;
@@ -46,6 +48,7 @@ pub use identity::COOKIE_NAME;
 pub use listen::AcceptHook;
 pub use message::VERSION;
 pub use review::ReviewLimits;
+pub use upload::MAX_UPLOAD_BYTES;
 
 use hub::{Hub, blocking};
 
@@ -125,9 +128,25 @@ fn router(hub: Arc<Hub>) -> Router {
             "/api/tables",
             get(lobby::list_tables).post(lobby::create_table),
         )
+        .route(
+            "/api/tables/pbn",
+            axum::routing::post(lobby::create_table_from_pbn)
+                // The one route whose body may be a file: the middleware allows it too.
+                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+        )
         .route("/api/tables/{id}", get(lobby::get_table))
         .route("/api/tables/{id}/records", get(lobby::get_records))
+        .route("/api/tables/{id}/record.json", get(records::get_match_json))
+        .route("/api/tables/{id}/record.pbn", get(records::get_match_pbn))
         .route("/api/tables/{id}/deals/{n}/review", get(review::get_review))
+        .route(
+            "/api/tables/{id}/deals/{n}/record.json",
+            get(records::get_deal_json),
+        )
+        .route(
+            "/api/tables/{id}/deals/{n}/record.pbn",
+            get(records::get_deal_pbn),
+        )
         .route(
             "/api/tables/{id}/commands",
             axum::routing::post(lobby::post_command),

@@ -22,16 +22,22 @@ use crate::identity;
 use crate::message::{self, Incoming};
 use crate::socket::{InviteQuery, send_command};
 use crate::task::ToTable;
+use crate::upload;
 
 /// How many tables the lobby lists.
 const LOBBY_SIZE: usize = 100;
 
-/// A request's body, or the error naming it: over 16 KiB is a `413`.
-fn body_of(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+/// A request's body, or the error naming it: over 16 KiB (an upload's 1 MiB) is a `413`.
+fn body_of(body: Result<Bytes, BytesRejection>, upload: bool) -> Result<Bytes, ApiError> {
     body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!("at most {} bytes", crate::MAX_FRAME_BYTES)
+            let limit = if upload {
+                upload::MAX_UPLOAD_BYTES
+            } else {
+                crate::MAX_FRAME_BYTES
+            };
+            format!("at most {limit} bytes")
         } else {
             rejection.body_text()
         };
@@ -83,7 +89,7 @@ pub async fn put_me(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let player = identity::require(&hub, &headers).await?;
-    let mut map = object(&body_of(body)?)?;
+    let mut map = object(&body_of(body, false)?)?;
     let name = string(&mut map, "name")?.ok_or_else(|| ApiError::bad("name", "missing"))?;
     no_more(&map)?;
     let id = player.id;
@@ -107,9 +113,14 @@ struct Creation {
     bots: Vec<(String, String)>,
 }
 
-fn read_creation(body: &Bytes, seed: u64) -> Result<Creation, ApiError> {
+/// Reads a table creation. `upload` is `POST /api/tables/pbn`'s: the body then carries
+/// [`upload::FIELD`], a PBN file whose boards the table plays, `game` may be left to the
+/// file and `match` defaults to `duplicate`. Every field is checked, the file read to its
+/// last board and the setup dealt before anything is stored.
+fn read_creation(body: &Bytes, seed: u64, upload: bool) -> Result<Creation, ApiError> {
     let mut map = object(body)?;
-    let game = string(&mut map, "game")?.ok_or_else(|| ApiError::bad("game", "missing"))?;
+    let pbn = string(&mut map, upload::FIELD)?;
+    let asked_game = string(&mut map, "game")?;
     let kind = match string(&mut map, "match")? {
         None => None,
         Some(word) => Some(
@@ -150,7 +161,29 @@ fn read_creation(body: &Bytes, seed: u64) -> Result<Creation, ApiError> {
         }
     };
     no_more(&map)?;
-    let setup = TableSetup::new(&game, kind, options, seed, settings)?;
+    let setup = match (upload, pbn) {
+        (false, None) => {
+            let game = asked_game.ok_or_else(|| ApiError::bad("game", "missing"))?;
+            TableSetup::new(&game, kind, options, seed, settings)?
+        }
+        (false, Some(_)) => {
+            return Err(ApiError::bad(
+                upload::FIELD,
+                format!(
+                    "a PBN file is sent to POST /api/tables/pbn, whose body may be up to {} \
+                     bytes",
+                    upload::MAX_UPLOAD_BYTES
+                ),
+            ));
+        }
+        (true, None) => return Err(ApiError::bad(upload::FIELD, "missing: the PBN file's text")),
+        (true, Some(text)) => {
+            let file = upload::read_boards(&text)?;
+            let game = upload::game_for(asked_game.as_deref(), &file)?;
+            let kind = kind.unwrap_or(MatchKind::Duplicate);
+            TableSetup::new(game, Some(kind), options, seed, settings)?.with_boards(file.boards)?
+        }
+    };
     Ok(Creation {
         setup,
         visibility,
@@ -167,8 +200,39 @@ pub async fn create_table(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    create(hub, headers, body, false).await
+}
+
+/// `POST /api/tables/pbn`: a duplicate table playing the boards of the PBN file the body
+/// carries.
+pub async fn create_table_from_pbn(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    create(hub, headers, body, true).await
+}
+
+async fn create(
+    hub: Arc<Hub>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    upload: bool,
+) -> Result<Response, ApiError> {
     let player = identity::require(&hub, &headers).await?;
-    let creation = read_creation(&body_of(body)?, hub.next_table_seed())?;
+    let body = body_of(body, upload)?;
+    let seed = hub.next_table_seed();
+    // A file of many boards takes a moment to read and check: off the runtime.
+    let creation = tokio::task::spawn_blocking(move || read_creation(&body, seed, upload))
+        .await
+        .map_err(|e| {
+            tracing::error!(%e, "reading a table creation failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "body",
+                "the request could not be read",
+            )
+        })??;
     // The bots are checked on a scratch table first, so a bad seat creates nothing.
     let host = Actor::Player {
         id: player.id.0,
@@ -357,7 +421,7 @@ pub async fn post_command(
 ) -> Result<Response, ApiError> {
     let player = identity::require(&hub, &headers).await?;
     let live = reachable(&hub, id, &headers, &query).await?;
-    let body = body_of(body)?;
+    let body = body_of(body, false)?;
     let text = std::str::from_utf8(&body).map_err(|_| ApiError::bad("body", "not UTF-8"))?;
     let answer = match message::parse(text) {
         Ok(Incoming::Command { id, command }) => send_command(&live, &player, id, command).await,

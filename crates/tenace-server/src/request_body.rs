@@ -1,5 +1,6 @@
-//! Request bodies, read in full before any handler runs: at most [`MAX_FRAME_BYTES`], the
-//! whole of it within [`ServerConfig::body_timeout`](crate::ServerConfig::body_timeout).
+//! Request bodies, read in full before any handler runs: at most [`MAX_FRAME_BYTES`] (a
+//! PBN upload's [`MAX_UPLOAD_BYTES`]), the whole of it within
+//! [`ServerConfig::body_timeout`](crate::ServerConfig::body_timeout).
 //!
 //! A client that declares a body and sends it slowly, or never, is answered and closed,
 //! not waited on: a body declared over the limit is refused at once, before a byte of it is
@@ -18,6 +19,19 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 
 use crate::MAX_FRAME_BYTES;
 use crate::error::ApiError;
+use crate::upload::MAX_UPLOAD_BYTES;
+
+/// The path whose body may be a whole PBN file.
+const UPLOAD_PATH: &str = "/api/tables/pbn";
+
+/// The largest body `request` may have: an upload's file, or any other request's frame.
+fn limit_of(request: &Request) -> usize {
+    if request.method() == axum::http::Method::POST && request.uri().path() == UPLOAD_PATH {
+        MAX_UPLOAD_BYTES
+    } else {
+        MAX_FRAME_BYTES
+    }
+}
 
 /// The middleware: passes the request on with its body read, or answers the error.
 pub(crate) async fn read_in_time(
@@ -28,15 +42,16 @@ pub(crate) async fn read_in_time(
     if request.body().is_end_stream() {
         return next.run(request).await;
     }
+    let limit = limit_of(&request);
     let declared = request.body().size_hint().lower();
-    if declared > MAX_FRAME_BYTES as u64 {
-        return refuse(too_large(&format!("; this one declares {declared}")));
+    if declared > limit as u64 {
+        return refuse(too_large(limit, &format!("; this one declares {declared}")));
     }
     let (parts, body) = request.into_parts();
-    let read = tokio::time::timeout(timeout, Limited::new(body, MAX_FRAME_BYTES).collect()).await;
+    let read = tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await;
     let bytes = match read {
         Ok(Ok(collected)) => collected.to_bytes(),
-        Ok(Err(e)) if e.is::<LengthLimitError>() => return refuse(too_large("")),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => return refuse(too_large(limit, "")),
         Ok(Err(e)) => {
             return refuse(ApiError::bad(
                 "body",
@@ -55,11 +70,11 @@ pub(crate) async fn read_in_time(
         .await
 }
 
-fn too_large(detail: &str) -> ApiError {
+fn too_large(limit: usize, detail: &str) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         "body",
-        format!("at most {MAX_FRAME_BYTES} bytes{detail}"),
+        format!("at most {limit} bytes{detail}"),
     )
 }
 

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tenace_rules::Action;
 use tenace_store::{Appended, NewEvent, PlayerId, StoreError, TableId, TableStatus};
+use tenace_table::record::{Record, RecordMeta, Scope};
 use tenace_table::{
     Actor, Command, Event, Occupant, PlayerKey, Table, TableError, ViewCache, Viewer,
 };
@@ -84,6 +85,12 @@ pub enum ToTable {
     Records {
         /// Where they go.
         reply: oneshot::Sender<Value>,
+    },
+    /// The match's public record ([`Scope::Public`]: finished deals only, no seed),
+    /// for a download.
+    PublicRecord {
+        /// Where it goes.
+        reply: oneshot::Sender<Record>,
     },
     /// A finished deal itself, for its double-dummy review.
     FinishedDeal {
@@ -315,6 +322,9 @@ impl TableTask {
             }
             ToTable::Records { reply } => {
                 let _ = reply.send(self.records());
+            }
+            ToTable::PublicRecord { reply } => {
+                let _ = reply.send(self.public_record());
             }
             ToTable::FinishedDeal { number, reply } => {
                 let _ = reply.send(crate::review::lookup(&self.table, number));
@@ -651,6 +661,38 @@ impl TableTask {
             self.broadcast();
             self.schedule_bot();
         }
+    }
+
+    /// The match's record as anyone may read it: only ever the public scope, which
+    /// holds finished deals alone and no seed or board given in advance. The players are
+    /// named as the seats are now, computer players as the views name them.
+    fn public_record(&self) -> Record {
+        let players = self
+            .table
+            .seats()
+            .iter()
+            .map(|occupant| match occupant {
+                Occupant::Empty => None,
+                Occupant::Human { name, .. } => Some(name.clone()),
+                Occupant::Bot(level) => Some(format!("{level} bot")),
+            })
+            .collect();
+        let meta = RecordMeta {
+            event: Some(format!("tenace table {}", self.id.0)),
+            site: None,
+            date: None,
+            players,
+        };
+        let game = self.table.game();
+        let mut record = game.record(&meta, Scope::Public);
+        if game.is_compared() {
+            // Each board is played twice, at the people's table then the computer
+            // players' (deals 1 and 2 are board 1): a file names the board, not the deal.
+            for deal in &mut record.deals {
+                deal.board = Some(deal.number.div_ceil(2));
+            }
+        }
+        record
     }
 
     fn records(&self) -> Value {

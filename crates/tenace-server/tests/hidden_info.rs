@@ -191,7 +191,12 @@ async fn check_table(
     // Every way out over HTTP was read by a seated player and by spectators, and
     // commands refused over HTTP were scanned too.
     let http = |f: &&prop_support::Frame| f.conn == usize::MAX;
-    for kind in [ways_out::HTTP_VIEW, ways_out::CARDLESS, "error"] {
+    for kind in [
+        ways_out::HTTP_VIEW,
+        ways_out::CARDLESS,
+        ways_out::HTTP_RECORD,
+        "error",
+    ] {
         let readers: BTreeSet<String> = run
             .frames
             .iter()

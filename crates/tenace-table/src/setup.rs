@@ -4,12 +4,15 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant};
-use tenace_rules::bridgette::{BridgetteMatch, BridgetteOptions};
-use tenace_rules::devils_bridge::{DevilsBridgeOptions, DevilsMatch};
+use tenace_cards::{BySeat, Seat};
+use tenace_rules::bridge::{BridgeMatch, BridgeOptions, BridgeVariant, PreparedBoard};
+use tenace_rules::bridgette::BridgetteOptions;
+use tenace_rules::devils_bridge::DevilsBridgeOptions;
+use tenace_rules::{GameConfig, Vulnerability};
 
 use crate::error::TableError;
 use crate::game::TableMatch;
+use crate::record::BoardSetup;
 
 /// The games a table may play, as the engine protocol names them.
 pub const GAMES: [&str; 5] = [
@@ -129,9 +132,19 @@ pub struct TableSetup {
     pub seed: u64,
     /// The host's settings.
     pub settings: Settings,
+    /// Boards given in advance (a PBN file's), played in order instead of boards dealt
+    /// from the seed: a duplicate match of a partnership game only. Empty for a match
+    /// dealt from the seed, and then left out of the stored setup, so setups stored
+    /// before boards could be given read as they always did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boards: Vec<BoardSetup>,
 }
 
 impl TableSetup {
+    /// The most boards a table may be given in advance ([`TableSetup::with_boards`]): a
+    /// long club session, and a bound on what one table's stored setup holds.
+    pub const MAX_BOARDS: usize = 64;
+
     /// A checked setup: the game known, the match kind one the game plays, the options
     /// valid for the game. Errors name the field at fault.
     pub fn new(
@@ -200,29 +213,153 @@ impl TableSetup {
             options: Value::Object(options),
             seed,
             settings,
+            boards: Vec::new(),
         };
         setup.deal()?;
         Ok(setup)
     }
 
+    /// This setup playing `boards` in order (a PBN file's, read by the caller) instead
+    /// of boards dealt from the seed. Only a duplicate match of Contract Bridge or Deuces
+    /// Wild takes them; the options' `boards` becomes their number (given, it must be
+    /// that number). Errors name the field at fault: `game`, `match`, `options.boards`,
+    /// or `boards` with the board's number.
+    ///
+    /// ```
+    /// use tenace_rules::bridge::{BridgeOptions, BridgeSetup, PreparedBoard};
+    /// use tenace_rules::{Match, Vulnerability};
+    /// use tenace_table::{MatchKind, Settings, TableSetup};
+    /// let dealt = BridgeSetup::from_seed(4, Vulnerability::EastWest, BridgeOptions::default());
+    /// let board = PreparedBoard { hands: dealt.hands, dealer: dealt.dealer, vulnerability: dealt.vulnerability };
+    /// let setup = TableSetup::new("bridge", Some(MatchKind::Duplicate), None, 1, Settings::default())
+    ///     .and_then(|s| s.with_boards(vec![board]))
+    ///     .unwrap();
+    /// assert_eq!(setup.options["boards"], 1);
+    /// let tenace_table::TableMatch::Bridge(m) = setup.deal().unwrap() else { panic!("bridge") };
+    /// assert_eq!(m.current().unwrap().setup().hands, dealt.hands);
+    /// ```
+    pub fn with_boards(mut self, boards: Vec<PreparedBoard>) -> Result<TableSetup, TableError> {
+        if !matches!(self.game.as_str(), "bridge" | "deuces-wild") {
+            return Err(TableError::new(
+                "game",
+                format!(
+                    "{} cannot play boards given in advance: only bridge and deuces-wild \
+                     deals are four hands of the standard 52 cards",
+                    self.game
+                ),
+            ));
+        }
+        if self.match_kind != MatchKind::Duplicate {
+            return Err(TableError::new(
+                "match",
+                format!(
+                    "boards given in advance are played as a duplicate match, not {}: ask \
+                     for the match \"duplicate\"",
+                    self.match_kind.as_str()
+                ),
+            ));
+        }
+        if boards.is_empty() {
+            return Err(TableError::new("boards", "no board is given"));
+        }
+        if boards.len() > Self::MAX_BOARDS {
+            return Err(TableError::new(
+                "boards",
+                format!(
+                    "{} boards are given; a table plays at most {}",
+                    boards.len(),
+                    Self::MAX_BOARDS
+                ),
+            ));
+        }
+        let count = Value::from(boards.len());
+        if let Value::Object(options) = &mut self.options {
+            match options.get("boards") {
+                Some(given) if *given != count => {
+                    return Err(TableError::new(
+                        "options.boards",
+                        format!(
+                            "{count} boards are given, not {given}: leave boards out to play \
+                             them all"
+                        ),
+                    ));
+                }
+                _ => {
+                    options.insert("boards".into(), count);
+                }
+            }
+        }
+        self.boards = boards
+            .iter()
+            .map(|b| BoardSetup {
+                dealer: b.dealer.to_string(),
+                vulnerable: b.vulnerability.to_string(),
+                hands: b.hands.iter().map(|(s, &h)| (s.to_string(), h)).collect(),
+            })
+            .collect();
+        self.deal()?;
+        Ok(self)
+    }
+
     /// The match as dealt, before any action.
     pub fn deal(&self) -> Result<TableMatch, TableError> {
         let bad = |e: String| TableError::new("options", engine_words(&e));
-        Ok(
-            match GameOptions::read(&self.game, &self.options).map_err(bad)? {
-                GameOptions::Devils(options) => TableMatch::Devils(
-                    DevilsMatch::new(options, self.seed).map_err(|e| bad(e.to_string()))?,
-                ),
-                GameOptions::Bridgette(options) => TableMatch::Bridgette(
-                    BridgetteMatch::new(options, self.seed).map_err(|e| bad(e.to_string()))?,
-                ),
-                GameOptions::Bridge(variant, options) => TableMatch::Bridge(
-                    BridgeMatch::with_variant(variant, options, self.seed)
-                        .map_err(|e| bad(e.to_string()))?,
-                ),
-            },
-        )
+        let config = GameConfig::from_json(&self.game, &self.options).map_err(bad)?;
+        if self.boards.is_empty() {
+            return TableMatch::from_config(&config, self.seed).map_err(bad);
+        }
+        let GameConfig::Bridge(variant, options) = config else {
+            return Err(TableError::new(
+                "boards",
+                format!("{} cannot play boards given in advance", self.game),
+            ));
+        };
+        let boards = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| prepared(i + 1, b))
+            .collect::<Result<Vec<_>, _>>()?;
+        BridgeMatch::with_boards(variant, options, boards)
+            .map(TableMatch::Bridge)
+            .map_err(|e| TableError::new("boards", e.to_string()))
     }
+}
+
+/// A stored board as the rules play it; the error names the board (from 1) and what of
+/// it cannot be read.
+fn prepared(number: usize, board: &BoardSetup) -> Result<PreparedBoard, TableError> {
+    let bad = |what: &str, why: String| {
+        TableError::new("boards", format!("board {number}: {what}: {why}"))
+    };
+    let dealer = board
+        .dealer
+        .parse::<Seat>()
+        .map_err(|e| bad("dealer", e.to_string()))?;
+    let vulnerability = board
+        .vulnerable
+        .parse::<Vulnerability>()
+        .map_err(|e| bad("vulnerable", e.to_string()))?;
+    let mut hands = BySeat::default();
+    let mut seen = Vec::new();
+    for (name, &cards) in &board.hands {
+        let seat = name
+            .parse::<Seat>()
+            .map_err(|e| bad("hands", e.to_string()))?;
+        if seen.contains(&seat) {
+            return Err(bad("hands", format!("{seat} is given twice")));
+        }
+        seen.push(seat);
+        hands[seat] = cards;
+    }
+    if seen.len() != 4 {
+        return Err(bad("hands", "all four hands are needed".into()));
+    }
+    Ok(PreparedBoard {
+        hands,
+        dealer,
+        vulnerability,
+    })
 }
 
 impl MatchKind {
@@ -277,12 +414,11 @@ impl GameOptions {
     /// engine of `game` does. The error is the engine's: it names the key at fault when
     /// one key alone is.
     pub fn read(game: &str, given: &Value) -> Result<GameOptions, String> {
-        match game {
-            "devils-bridge" => DevilsBridgeOptions::from_json(given).map(GameOptions::Devils),
-            "bridgette" => BridgetteOptions::from_json(given).map(GameOptions::Bridgette),
-            name => BridgeVariant::parse_options(name, given)
-                .map(|(variant, options)| GameOptions::Bridge(variant, options)),
-        }
+        Ok(match GameConfig::from_json(game, given)? {
+            GameConfig::Bridge(variant, options) => GameOptions::Bridge(variant, options),
+            GameConfig::DevilsBridge(options) => GameOptions::Devils(options),
+            GameConfig::Bridgette(options) => GameOptions::Bridgette(options),
+        })
     }
 
     /// The options with every key filled in, as the engine echoes options in force.
@@ -506,5 +642,104 @@ mod tests {
         assert_eq!(options["boards"], 1);
         assert_eq!(options["scoring"], "duplicate");
         assert_eq!(options["comparison"], "none");
+    }
+
+    fn boards(n: u64) -> Vec<PreparedBoard> {
+        use tenace_rules::bridge::BridgeSetup;
+        (0..n)
+            .map(|k| {
+                let dealt =
+                    BridgeSetup::from_seed(k, Vulnerability::Both, BridgeOptions::default());
+                PreparedBoard {
+                    hands: dealt.hands,
+                    dealer: Seat::ALL[k as usize % 4],
+                    vulnerability: Vulnerability::EastWest,
+                }
+            })
+            .collect()
+    }
+
+    fn duplicate(game: &str, options: Value) -> Result<TableSetup, TableError> {
+        TableSetup::new(
+            game,
+            Some(MatchKind::Duplicate),
+            Some(options),
+            1,
+            Settings::default(),
+        )
+    }
+
+    #[test]
+    fn boards_given_in_advance_are_played_in_order_and_stored_with_the_setup() {
+        let setup = duplicate("bridge", json!({"comparison": "imps"}))
+            .and_then(|s| s.with_boards(boards(3)))
+            .expect("three boards");
+        assert_eq!(setup.options["boards"], 3);
+        let stored = serde_json::to_value(&setup).expect("JSON");
+        let read: TableSetup = serde_json::from_value(stored).expect("it reads back");
+        assert_eq!(read, setup);
+        use tenace_rules::Match;
+        let TableMatch::Bridge(m) = read.deal().expect("dealt") else {
+            panic!("a bridge match");
+        };
+        let first = m.current().expect("a deal").setup();
+        assert_eq!(
+            (first.hands, first.dealer, first.vulnerability),
+            (boards(1)[0].hands, Seat::North, Vulnerability::EastWest)
+        );
+    }
+
+    #[test]
+    fn a_setup_stored_before_boards_could_be_given_still_reads() {
+        let setup = TableSetup::new("bridge", None, None, 9, Settings::default()).expect("setup");
+        let stored = serde_json::to_value(&setup).expect("JSON");
+        assert!(
+            stored.get("boards").is_none(),
+            "no boards, no key: {stored}"
+        );
+        let read: TableSetup = serde_json::from_value(stored).expect("it reads");
+        assert_eq!(read, setup);
+        let mut unknown = serde_json::to_value(&setup).expect("JSON");
+        unknown["cards"] = json!([]);
+        assert!(serde_json::from_value::<TableSetup>(unknown).is_err());
+    }
+
+    #[test]
+    fn boards_are_refused_where_they_cannot_be_played_naming_the_field() {
+        let field = |r: Result<TableSetup, TableError>| r.err().map(|e| e.field);
+        let single = TableSetup::new("bridge", None, None, 1, Settings::default());
+        assert_eq!(
+            field(single.and_then(|s| s.with_boards(boards(1)))).as_deref(),
+            Some("match")
+        );
+        let crowns = duplicate("five-crowns", json!({}));
+        assert_eq!(
+            field(crowns.and_then(|s| s.with_boards(boards(1)))).as_deref(),
+            Some("game")
+        );
+        let counted = duplicate("bridge", json!({"boards": 4}));
+        assert_eq!(
+            field(counted.and_then(|s| s.with_boards(boards(2)))).as_deref(),
+            Some("options.boards")
+        );
+        let none = duplicate("deuces-wild", json!({}));
+        assert_eq!(
+            field(none.and_then(|s| s.with_boards(Vec::new()))).as_deref(),
+            Some("boards")
+        );
+        let many = duplicate("bridge", json!({}));
+        let too_many = boards(TableSetup::MAX_BOARDS as u64 + 1);
+        assert_eq!(
+            field(many.and_then(|s| s.with_boards(too_many))).as_deref(),
+            Some("boards")
+        );
+        // A stored board that does not read names the board.
+        let mut setup = duplicate("bridge", json!({}))
+            .and_then(|s| s.with_boards(boards(2)))
+            .expect("two boards");
+        setup.boards[1].dealer = "Q".into();
+        let error = setup.deal().expect_err("a bad dealer");
+        assert_eq!(error.field, "boards");
+        assert!(error.message.starts_with("board 2: dealer"), "{error}");
     }
 }
