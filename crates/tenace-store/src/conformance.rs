@@ -1,5 +1,5 @@
 //! The conformance suite: what every [`Store`] must do, written once and run against each
-//! backend (SQLite in this crate's tests; Postgres when it comes).
+//! backend (SQLite and Postgres in this crate's tests).
 //!
 //! Each check takes a store, makes its own players and tables, and panics with a message
 //! naming what broke, as a test does. The checks never assume the store is empty, so they

@@ -6,8 +6,11 @@
 //! seq)`, which is also the optimistic lock between writers; a client's command id is kept
 //! with the event so a retried command returns the first answer and is never applied twice.
 //!
-//! - [`Store`] is the synchronous, object-safe interface; [`SqliteStore`] fills it with a
-//!   SQLite file in WAL mode with `synchronous=FULL`, migrations applied on open.
+//! - [`Store`] is the synchronous, object-safe interface. [`SqliteStore`] fills it with a
+//!   SQLite file in WAL mode with `synchronous=FULL`, migrations applied on open: one server,
+//!   nothing to set up. [`PostgresStore`] fills it with a Postgres database that several
+//!   servers can share, through a small pool of blocking connections, migrations applied on
+//!   connect. Both keep the same tables and columns and pass the same [`conformance`] suite.
 //! - [`GroupCommitter`] is a writer thread that gathers the appends of many tables into one
 //!   transaction and one commit, so durability does not cost an fsync per action, and
 //!   answers each caller only after the commit that holds its event.
@@ -29,8 +32,16 @@
 //! into the file every 10,000 pages, so up to about 40 MiB) and `tenace.sqlite-shm`; a
 //! backup copies all three with the server stopped, or uses SQLite's own backup.
 //!
+//! In Postgres the same tables have `BIGSERIAL` ids, `BIGINT` times, `BYTEA` hashes and the
+//! JSON as `TEXT`, and a `schema_version` table records each migration applied; a database
+//! migrated by a newer build is refused likewise. Where SQLite has one writer, Postgres
+//! may have several: a writer that loses the race for a seq to another server gets
+//! `SeqConflict`, or `Appended::Duplicate` if the winner carried the same command id.
+//!
 //! Nothing here uses an async runtime: an async server calls the store from a blocking pool
-//! and gets its append answers through [`GroupCommitter::append_then`].
+//! and gets its append answers through [`GroupCommitter::append_then`]. With Postgres that
+//! is a must: its blocking client runs a runtime of its own, and panics when called from
+//! a thread that drives async tasks.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -78,6 +89,8 @@ pub mod conformance;
 mod error;
 mod group;
 mod model;
+mod postgres;
+mod sql;
 mod sqlite;
 mod store;
 mod token;
@@ -89,6 +102,8 @@ pub use model::{
     Appended, Event, NewEvent, NewTable, Player, PlayerId, Table, TableId, TableStatus, Timestamp,
     Visibility,
 };
+// `self::`: a bare `postgres` here would also name the Postgres client crate.
+pub use self::postgres::PostgresStore;
 pub use sqlite::{DEFAULT_FILE_NAME, SqliteStore};
 pub use store::Store;
 pub use token::{InviteToken, PlayerToken, TokenHash};

@@ -1,5 +1,5 @@
 //! The [`Store`] trait: everything the table server keeps, behind one synchronous interface
-//! that SQLite fills now and Postgres can fill later.
+//! that SQLite and Postgres both fill.
 
 use serde_json::Value;
 

@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use clap::Args;
 use tenace_server::ServerConfig;
-use tenace_store::{DEFAULT_FILE_NAME, SqliteStore, Store};
+use tenace_store::{DEFAULT_FILE_NAME, PostgresStore, SqliteStore, Store};
 
 /// Run the table server.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
   tenace serve
   tenace serve --listen 0.0.0.0:8080 --db /var/lib/tenace/tenace.sqlite
+  tenace serve --database-url postgres://tenace@127.0.0.1:5432/tenace
   tenace serve --listen 127.0.0.1:0 --allow-origin https://play.example.org
 
 Once listening it prints one line, `tenace serve: listening on http://ADDR`, on standard
@@ -26,6 +27,12 @@ pub struct ServeArgs {
     /// The SQLite database, created with its schema on first start.
     #[arg(long, default_value = DEFAULT_FILE_NAME)]
     db: String,
+    /// Keep everything in this database instead of --db, the store chosen by the URL's
+    /// scheme: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (Postgres, which several
+    /// servers can share; the schema is created or migrated on start) or sqlite://PATH.
+    /// When not given, the DATABASE_URL environment variable is read.
+    #[arg(long)]
+    database_url: Option<String>,
     /// An origin (e.g. https://play.example.org) whose pages may open table sockets,
     /// besides the server's own. Repeat for several.
     #[arg(long = "allow-origin")]
@@ -46,8 +53,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let store: Arc<dyn Store> =
-        Arc::new(SqliteStore::open(&args.db).map_err(|e| format!("--db {}: {e}", args.db))?);
+    let store = open_store(&args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -80,6 +86,36 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())
     })
+}
+
+/// The store `--database-url` or `DATABASE_URL` names, else the SQLite file `--db`.
+fn open_store(args: &ServeArgs) -> Result<Arc<dyn Store>, String> {
+    let from_env = std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|url| !url.trim().is_empty());
+    let (source, url) = match (&args.database_url, from_env) {
+        (Some(url), _) => ("--database-url", url.clone()),
+        (None, Some(url)) => ("DATABASE_URL", url),
+        (None, None) => {
+            let store =
+                SqliteStore::open(&args.db).map_err(|e| format!("--db {}: {e}", args.db))?;
+            return Ok(Arc::new(store));
+        }
+    };
+    // The URL is not repeated in these messages: it may hold a password.
+    match url.split_once("://") {
+        Some(("postgres" | "postgresql", _)) => {
+            let store = PostgresStore::connect(&url).map_err(|e| format!("{source}: {e}"))?;
+            Ok(Arc::new(store))
+        }
+        Some(("sqlite", path)) => {
+            let store = SqliteStore::open(path).map_err(|e| format!("{source} {path}: {e}"))?;
+            Ok(Arc::new(store))
+        }
+        _ => Err(format!(
+            "{source}: expected postgres://USER@HOST:PORT/DATABASE or sqlite://PATH"
+        )),
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -56,9 +56,35 @@ impl Server {
         Server::spawn(db, log, listen, None)
     }
 
+    /// Starts `tenace serve` on a free loopback port with the database the arguments
+    /// name (`--database-url URL`, say), and waits for the line that names its URL.
+    pub fn start_with(store_args: &[&str], log: &Path) -> Result<Server, String> {
+        Server::spawn_with(
+            store_args.iter().map(std::ffi::OsString::from).collect(),
+            log,
+            "127.0.0.1:0",
+            None,
+        )
+    }
+
     /// Starts `tenace serve` on `listen`, with `--deal-seed` when given.
     fn spawn(
         db: &Path,
+        log: &Path,
+        listen: &str,
+        deal_seed: Option<u64>,
+    ) -> Result<Server, String> {
+        Server::spawn_with(
+            vec!["--db".into(), db.as_os_str().to_owned()],
+            log,
+            listen,
+            deal_seed,
+        )
+    }
+
+    /// Starts `tenace serve` on `listen` with `store_args`, and `--deal-seed` when given.
+    fn spawn_with(
+        store_args: Vec<std::ffi::OsString>,
         log: &Path,
         listen: &str,
         deal_seed: Option<u64>,
@@ -69,8 +95,10 @@ impl Server {
             .open(log)
             .map_err(|e| format!("open the server log {}: {e}", log.display()))?;
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
-            .args(["serve", "--listen", listen, "--db"])
-            .arg(db)
+            .args(["serve", "--listen", listen])
+            .args(store_args)
+            // The store is the one the arguments name, whatever the test's environment.
+            .env_remove("DATABASE_URL")
             .args(deal_seed.map(|seed| format!("--deal-seed={seed}")))
             .env(
                 "RUST_LOG",

@@ -21,6 +21,7 @@ use crate::model::{
     Appended, Event, NewEvent, NewTable, Player, PlayerId, Table, TableId, TableStatus, Timestamp,
     Visibility,
 };
+use crate::sql::{json_text, sql_limit};
 use crate::store::Store;
 use crate::token::{InviteToken, TokenHash};
 use crate::validate;
@@ -198,16 +199,6 @@ fn query_first<T>(
         .context("reading a row")?
         .map(decode)
         .transpose()
-}
-
-/// JSON text for a column. A `Value` always serialises; the error names `field` regardless.
-fn json_text(value: &Value, field: &'static str) -> Result<String> {
-    serde_json::to_string(value).map_err(|error| StoreError::invalid(field, error.to_string()))
-}
-
-/// A `usize` limit for SQL, saturated.
-fn sql_limit(limit: usize) -> i64 {
-    i64::try_from(limit).unwrap_or(i64::MAX)
 }
 
 impl Store for SqliteStore {
