@@ -8,6 +8,9 @@
 //! so a plain `cargo test` needs no Postgres, except under CI (`CI` set), where they fail
 //! rather than pass without having run.
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 #[path = "support/postgres_scratch.rs"]
 mod scratch;
 
@@ -16,10 +19,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tenace_store::{
-    Appended, GroupCommitter, NewEvent, NewTable, PlayerId, PlayerToken, PostgresStore, Store,
-    StoreError, TableId, Visibility, conformance,
+    Appended, GroupCommitter, NewEvent, PlayerId, PlayerToken, PostgresStore, Store, StoreError,
+    conformance,
 };
 
+use fixtures::{event, table_in};
 use scratch::{ScratchDatabase, URL_VAR};
 
 /// A fresh database, or `None` when the Postgres tests are skipped.
@@ -79,35 +83,6 @@ fn conformance_suite_twice_on_one_database() {
     conformance::run(Arc::new(db.connect()));
     // The checks never assume an empty store: a reconnected, populated one passes too.
     conformance::run(Arc::new(db.connect()));
-}
-
-/// A host and a public table in `store`.
-fn table_in(store: &dyn Store) -> (tenace_store::Player, TableId) {
-    let host = store
-        .create_player("Host", &PlayerToken::generate().hash())
-        .expect("a host");
-    let table = store
-        .create_table(&NewTable {
-            game_config: json!({"game": "devils_bridge", "players": 5}),
-            match_kind: json!("series"),
-            visibility: Visibility::Public,
-            host: host.id,
-            settings: json!({}),
-        })
-        .expect("a table");
-    (host, table.id)
-}
-
-/// An event with a client id.
-fn event(table: TableId, seq: u64, client: &str) -> NewEvent {
-    NewEvent {
-        table,
-        seq,
-        client_id: Some(client.to_owned()),
-        actor: None,
-        kind: "call".into(),
-        payload: json!({"n": seq}),
-    }
 }
 
 #[test]

@@ -2,17 +2,20 @@
 //! file can show (durability across reopen and a killed process, migrations, corrupt rows,
 //! the token never written).
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use tenace_store::{
-    Appended, GroupCommitter, NewEvent, NewTable, PlayerToken, SqliteStore, Store, StoreError,
-    TableId, Visibility, conformance,
+    Appended, GroupCommitter, PlayerToken, SqliteStore, Store, StoreError, TableId, conformance,
 };
+
+use fixtures::{event, table_in};
 
 /// A fresh in-memory store.
 fn memory() -> SqliteStore {
@@ -57,35 +60,6 @@ fn conformance_suite_on_a_file_twice() {
     conformance::run(Arc::new(SqliteStore::open(&path).expect("opens")));
     // The checks never assume an empty store: a reopened, populated one passes too.
     conformance::run(Arc::new(SqliteStore::open(&path).expect("reopens")));
-}
-
-/// A host and a public table in `store`.
-fn table_in(store: &dyn Store) -> (tenace_store::Player, TableId) {
-    let host = store
-        .create_player("Host", &PlayerToken::generate().hash())
-        .expect("a host");
-    let table = store
-        .create_table(&NewTable {
-            game_config: json!({"game": "devils_bridge", "players": 5}),
-            match_kind: json!("series"),
-            visibility: Visibility::Public,
-            host: host.id,
-            settings: json!({}),
-        })
-        .expect("a table");
-    (host, table.id)
-}
-
-/// An event with a client id.
-fn event(table: TableId, seq: u64, client: &str) -> NewEvent {
-    NewEvent {
-        table,
-        seq,
-        client_id: Some(client.to_owned()),
-        actor: None,
-        kind: "call".into(),
-        payload: json!({"n": seq}),
-    }
 }
 
 #[test]

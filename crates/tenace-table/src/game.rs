@@ -221,6 +221,18 @@ impl TableMatch {
         each!(self, m => m.deals().finished().get(index).map(|d| d.observation(player)))
     }
 
+    /// Every deal so far: the finished ones, then the one in progress unless the match is
+    /// over.
+    pub fn deals_so_far(&self) -> Vec<AnyGame> {
+        let mut deals: Vec<AnyGame> = (0..self.finished_count())
+            .filter_map(|i| self.finished_deal(i))
+            .collect();
+        if !self.is_over() {
+            deals.extend(self.current_deal());
+        }
+        deals
+    }
+
     /// Finished deal `index` itself, as it ended: to replay it or analyse it.
     pub fn finished_deal(&self, index: usize) -> Option<AnyGame> {
         match self {

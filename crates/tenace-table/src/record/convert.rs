@@ -10,7 +10,7 @@ use tenace_formats::pbn_board::{PbnBoardError, boards_from_file};
 use tenace_formats::pbn_export::{
     PbnExportError, RecordInfo, add_claim_and_notes, add_play_notes, game_from_deal,
 };
-use tenace_formats::pbn_file::{PbnFile, resolve_game_tags};
+use tenace_formats::pbn_file::PbnFile;
 use tenace_rules::bridge::BridgeDeal;
 use tenace_rules::{AnyGame, GameConfig};
 use thiserror::Error;
@@ -146,7 +146,6 @@ pub fn record_from_pbn(file: &PbnFile) -> Result<Record, ConvertError> {
             claimed_tricks: board.claimed_tricks,
         });
     }
-    let _ = resolve_game_tags;
     bridge_deals_record(boards, tag(0, "Event"), tag(0, "Site"), tag(0, "Date"))
 }
 
@@ -177,22 +176,15 @@ pub fn record_from_lin(boards: &[LinBoard]) -> Result<Record, ConvertError> {
 /// Other games are refused: PBN holds 52-card partnership deals only.
 pub fn pbn_from_record(record: &Record) -> Result<PbnFile, ConvertError> {
     let deals: Vec<AnyGame> = match record.replay()? {
-        Replayed::Match(m) => {
-            let mut deals: Vec<AnyGame> = (0..m.finished_count())
-                .filter_map(|i| m.finished_deal(i))
-                .collect();
-            if !m.is_over() {
-                deals.extend(m.current_deal());
-            }
-            deals
-        }
+        Replayed::Match(m) => m.deals_so_far(),
         Replayed::Deals(deals) => deals,
     };
-    let meta = record.meta()?;
+    let config = record.config()?;
+    let meta = record.meta_of(&config)?;
     let mut games = Vec::with_capacity(deals.len());
     for (deal, written) in deals.iter().zip(&record.deals) {
         let AnyGame::Bridge(deal) = deal else {
-            return Err(PbnExportError::Variant(game_name(record)).into());
+            return Err(PbnExportError::Variant(config.name()).into());
         };
         let mut players = BySeat(Seat::ALL.map(|s| meta.players[s.index()].clone()));
         for (seat, name) in &written.players {
@@ -229,14 +221,4 @@ pub fn pbn_from_record(record: &Record) -> Result<PbnFile, ConvertError> {
         games,
         trailer: Vec::new(),
     })
-}
-
-/// The game's name as a `'static` word for [`PbnExportError::Variant`].
-fn game_name(record: &Record) -> &'static str {
-    match record.game.as_str() {
-        "five-crowns" => "five-crowns",
-        "devils-bridge" => "devils-bridge",
-        "bridgette" => "bridgette",
-        _ => "non-bridge",
-    }
 }

@@ -100,8 +100,12 @@ impl Record {
 
     /// The players' names by index, as [`RecordMeta`] holds them.
     pub fn meta(&self) -> Result<RecordMeta, RecordError> {
-        let config = self.config()?;
-        let labels = labels(&config);
+        self.meta_of(&self.config()?)
+    }
+
+    /// [`Record::meta`] for the record's game, already read.
+    pub(crate) fn meta_of(&self, config: &GameConfig) -> Result<RecordMeta, RecordError> {
+        let labels = labels(config);
         let mut players = vec![None; labels.len()];
         for (seat, name) in &self.players {
             let Some(i) = labels.iter().position(|l| l == seat) else {
@@ -129,7 +133,7 @@ impl Record {
     /// the exchange it leaves out decides the hands.
     pub fn replay(&self) -> Result<Replayed, RecordError> {
         let config = self.config()?;
-        let meta = self.meta()?;
+        let meta = self.meta_of(&config)?;
         if let Some(i) = self.deals.iter().position(|d| d.exchange_hidden) {
             return Err(RecordError::new(
                 format!("deals[{i}].exchange_hidden"),

@@ -59,12 +59,7 @@ impl TableMatch {
             },
             _ => Dealing::Seed(self.seed()),
         };
-        let mut deals: Vec<AnyGame> = (0..self.finished_count())
-            .filter_map(|i| self.finished_deal(i))
-            .collect();
-        if !self.is_over() {
-            deals.extend(self.current_deal());
-        }
+        let deals = self.deals_so_far();
         let mut record = header(&config, meta, dealing);
         record.deals = numbered(&deals, scope);
         record.sheet = self.sheet_json();
