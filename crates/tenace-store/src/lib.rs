@@ -85,6 +85,7 @@
 //! # Ok::<(), StoreError>(())
 //! ```
 
+pub mod cluster;
 pub mod conformance;
 mod error;
 mod group;
@@ -96,6 +97,7 @@ mod store;
 mod token;
 mod validate;
 
+pub use cluster::{Beat, Cluster, Notice, ProcessId};
 pub use error::{Result, StoreError};
 pub use group::{CommitStats, GroupCommitter, GroupConfig};
 pub use model::{

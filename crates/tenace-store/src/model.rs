@@ -185,8 +185,9 @@ pub struct NewEvent {
     pub payload: Value,
 }
 
-/// A stored event of a table's log.
-#[derive(Debug, Clone, PartialEq)]
+/// A stored event of a table's log. Serialised with its fields' names, as the Postgres
+/// store's notifications carry it to the other servers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     /// The table whose log holds it.
     pub table: TableId,

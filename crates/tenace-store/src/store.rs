@@ -1,7 +1,11 @@
 //! The [`Store`] trait: everything the table server keeps, behind one synchronous interface
 //! that SQLite and Postgres both fill.
 
+use std::sync::Arc;
+
 use serde_json::Value;
+
+use crate::cluster::Cluster;
 
 use crate::error::Result;
 use crate::model::{
@@ -92,4 +96,10 @@ pub trait Store: Send + Sync {
 
     /// The seq of a table's last event, 0 for an empty log. Fails with `UnknownTable`.
     fn last_seq(&self, table: TableId) -> Result<u64>;
+
+    /// How several server processes share this store, if they can: `None` (the default)
+    /// for a store only one process may open, such as a SQLite file.
+    fn cluster(&self) -> Option<Arc<dyn Cluster>> {
+        None
+    }
 }

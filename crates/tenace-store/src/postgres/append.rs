@@ -75,9 +75,14 @@ impl From<StoreError> for Failure {
 /// The events are written in table order (stably, so a table's own events keep theirs):
 /// two batches that write the same tables then take those tables' keys in the same order,
 /// so neither can hold a key the other waits on while waiting on one the other holds.
+///
+/// Before the commit, one notice per table written tells every listening server of the new
+/// events (Postgres delivers it on commit, and never for a rolled-back transaction), naming
+/// `origin`, the cluster process that appended, if one did.
 pub(super) fn append_batch(
     client: &mut postgres::Client,
     events: &[NewEvent],
+    origin: Option<i64>,
 ) -> Result<Vec<Result<Appended>>> {
     if events.is_empty() {
         return Ok(Vec::new());
@@ -92,6 +97,14 @@ pub(super) fn append_batch(
     for index in order {
         outcomes[index] = Some(append_one(&mut tx, &statements, &events[index])?);
     }
+    let stored: Vec<&Event> = outcomes
+        .iter()
+        .filter_map(|outcome| match outcome {
+            Some(Ok(Appended::New(event))) => Some(event),
+            _ => None,
+        })
+        .collect();
+    super::notify::appended(&mut tx, &stored, origin)?;
     tx.commit().context("committing appended events")?;
     Ok(outcomes
         .into_iter()

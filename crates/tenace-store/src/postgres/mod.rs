@@ -6,10 +6,14 @@
 //! last commit, as SQLite's readers do.
 
 mod append;
+mod cluster;
+mod notify;
 mod rows;
 mod schema;
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use postgres::error::SqlState;
@@ -75,6 +79,11 @@ type Manager = PostgresConnectionManager<NoTls>;
 /// ```
 pub struct PostgresStore {
     pool: Pool<Manager>,
+    /// How to open a connection of its own, for listening to notices.
+    config: postgres::Config,
+    /// The cluster process this store appends for (0 before it joins), named in the
+    /// notices of its appends so that it can skip its own.
+    origin: Arc<AtomicI64>,
 }
 
 impl fmt::Debug for PostgresStore {
@@ -115,9 +124,13 @@ impl PostgresStore {
             // The rest are opened as the load asks and closed after ten idle minutes.
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config.clone(), NoTls))
             .context("opening the connection pool")?;
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            config,
+            origin: Arc::new(AtomicI64::new(0)),
+        })
     }
 
     /// The schema version this build writes (the highest `schema_version` after connect).
@@ -386,7 +399,11 @@ impl Store for PostgresStore {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        append::append_batch(&mut *self.client()?, events)
+        let origin = match self.origin.load(Ordering::Relaxed) {
+            0 => None,
+            id => Some(id),
+        };
+        append::append_batch(&mut *self.client()?, events, origin)
     }
 
     fn events(&self, table: TableId, from_seq: u64) -> Result<Vec<Event>> {
@@ -410,5 +427,13 @@ impl Store for PostgresStore {
 
     fn last_seq(&self, table: TableId) -> Result<u64> {
         append::last_seq(&mut *self.client()?, table)
+    }
+
+    fn cluster(&self) -> Option<Arc<dyn crate::Cluster>> {
+        Some(Arc::new(cluster::PostgresCluster {
+            pool: self.pool.clone(),
+            config: self.config.clone(),
+            origin: Arc::clone(&self.origin),
+        }))
     }
 }

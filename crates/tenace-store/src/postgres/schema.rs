@@ -64,6 +64,38 @@ const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX events_by_client_id
         ON events (table_id, COALESCE(actor, 0), client_id) WHERE client_id IS NOT NULL;
     ",
+    // 2: the cluster of servers sharing the database. Times are the database's own clock
+    // (`clock_timestamp()`), so servers on machines whose clocks differ agree on who is
+    // alive.
+    "
+    CREATE TABLE server_processes (
+        id           BIGSERIAL   PRIMARY KEY,
+        label        TEXT        NOT NULL,
+        started_at   TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+        heartbeat_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
+    );
+
+    -- Who drives each table's computer players. No foreign key to the process: a driver
+    -- whose process row is gone is as dead as one that stopped beating.
+    CREATE TABLE table_drivers (
+        table_id   BIGINT      PRIMARY KEY,
+        process_id BIGINT      NOT NULL,
+        since      TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+        CONSTRAINT table_drivers_table_fkey FOREIGN KEY (table_id) REFERENCES tables (id)
+    );
+    CREATE INDEX table_drivers_by_process ON table_drivers (process_id);
+
+    -- Who is connected to which table at which process; a process's rows go with it.
+    CREATE TABLE presence (
+        table_id   BIGINT NOT NULL,
+        player_id  BIGINT NOT NULL,
+        process_id BIGINT NOT NULL,
+        CONSTRAINT presence_pkey PRIMARY KEY (table_id, player_id, process_id),
+        CONSTRAINT presence_process_fkey FOREIGN KEY (process_id)
+            REFERENCES server_processes (id) ON DELETE CASCADE
+    );
+    CREATE INDEX presence_by_process ON presence (process_id);
+    ",
 ];
 
 /// The key of the advisory lock the migration holds, so that two servers starting on one
