@@ -92,8 +92,8 @@ fn a_failed_statement_mid_batch_is_rolled_back_alone() {
     let (host, table) = table_in(&store);
     let (_, other) = table_in(&store);
     let ghost = PlayerId(i64::MAX - 1);
-    // The ghost's insert breaks a foreign key, an error after which Postgres refuses every
-    // statement of the transaction until it is rolled back to the savepoint.
+    // The ghost's insert would break a foreign key, an error after which Postgres refuses
+    // every statement of the transaction: the append finds the player missing first.
     let batch = [
         NewEvent {
             actor: Some(host.id),

@@ -1,35 +1,62 @@
 //! Appending to the event log: many events, one transaction, one commit, one outcome each.
 //!
 //! Unlike SQLite's single writer, several connections (and several servers) may append to
-//! one table at once. Each reads the table's last seq and inserts the next; of two that read
-//! the same last seq, the second's insert waits on the first's uncommitted row and, once the
-//! first commits, breaks `UNIQUE(table_id, seq)` (or the client id's unique index). That
-//! lost race is answered as SQLite would answer the same append made just after the
-//! winner's: the winner's event as a duplicate if it carried the same command, else
-//! `SeqConflict` with the table's last seq read again.
+//! one table at once. Each event is one statement, one round trip: it reads what decides
+//! the event's fate (does the table exist, and the actor; the table's last seq; a stored
+//! event with the same command id) and, in the same snapshot, inserts the event if all say
+//! yes, with `ON CONFLICT DO NOTHING`. Of two writers that read the same last seq, the
+//! second's insert waits on the first's uncommitted row and, once the first commits, does
+//! nothing. That lost race is answered as SQLite would answer the same append made just
+//! after the winner's: the winner's event as a duplicate if it carried the same command,
+//! else `SeqConflict` with the table's last seq read again.
+//!
+//! Nothing an event holds can make the statement fail (the store checks every field
+//! first, and tables and players are never deleted), so no event needs a savepoint of its
+//! own: an error fails the batch, as only the connection or the server can cause one.
 
-use postgres::error::SqlState;
 use postgres::{GenericClient, Statement, Transaction};
 
-use super::{Context, EVENT_COLUMNS, backend, json_text, rows};
+use super::{Context, EVENT_COLUMNS, json_text, rows};
 use crate::error::{Result, StoreError};
 use crate::model::{Appended, Event, NewEvent, TableId, Timestamp};
 use crate::validate;
 
-/// The savepoint each event is appended under.
-const SAVEPOINT: &str = "tenace_append";
-
 /// The statements an append runs, prepared once per batch rather than once per event.
 struct Statements {
+    append: Statement,
     duplicate: Statement,
     last_seq: Statement,
-    insert: Statement,
 }
+
+/// Appends one event if it may be, and says why not otherwise: whether the table and the
+/// actor exist, the table's last seq, the seq of a stored event with the same command id,
+/// and the seq inserted (NULL if nothing was). `COALESCE(actor, 0)` as in the unique index,
+/// so the index serves the lookup.
+const APPEND: &str = "
+    WITH facts AS (
+        SELECT EXISTS (SELECT 1 FROM tables WHERE id = $1) AS table_exists,
+               ($4::BIGINT IS NULL OR EXISTS (SELECT 1 FROM players WHERE id = $4))
+                   AS actor_exists,
+               (SELECT max(seq) FROM events WHERE table_id = $1) AS last,
+               (SELECT seq FROM events
+                 WHERE table_id = $1 AND COALESCE(actor, 0) = COALESCE($4, 0)
+                   AND client_id = $3) AS duplicate
+    ),
+    inserted AS (
+        INSERT INTO events (table_id, seq, client_id, actor, kind, payload, created_at)
+        SELECT $1, $2, $3, $4, $5, $6, $7 FROM facts
+        WHERE table_exists AND actor_exists AND duplicate IS NULL
+          AND COALESCE(last, 0) + 1 = $2
+        ON CONFLICT DO NOTHING
+        RETURNING seq
+    )
+    SELECT table_exists, actor_exists, last, duplicate, (SELECT seq FROM inserted)
+    FROM facts";
 
 impl Statements {
     fn prepare(tx: &mut Transaction<'_>) -> Result<Self> {
         Ok(Self {
-            // `COALESCE(actor, 0)` as in the unique index, so the index serves the lookup.
+            append: tx.prepare(APPEND).context("preparing the append")?,
             duplicate: tx
                 .prepare(&format!(
                     "SELECT {EVENT_COLUMNS} FROM events
@@ -39,12 +66,6 @@ impl Statements {
             last_seq: tx
                 .prepare(LAST_SEQ)
                 .context("preparing the last seq query")?,
-            insert: tx
-                .prepare(
-                    "INSERT INTO events (table_id, seq, client_id, actor, kind, payload, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .context("preparing the event insert")?,
         })
     }
 }
@@ -53,24 +74,9 @@ impl Statements {
 const LAST_SEQ: &str = "SELECT EXISTS (SELECT 1 FROM tables WHERE id = $1),
                                (SELECT max(seq) FROM events WHERE table_id = $1)";
 
-/// Why one event's attempt stopped short of being stored.
-enum Failure {
-    /// Refused for good: the event's outcome.
-    Refused(StoreError),
-    /// Another writer took the seq or the command id first; see the module's comment.
-    LostRace,
-}
-
-impl From<StoreError> for Failure {
-    fn from(error: StoreError) -> Self {
-        Self::Refused(error)
-    }
-}
-
-/// Appends `events` in one transaction. Each event runs under a savepoint, so one that
-/// fails (even with an error that aborts Postgres's transaction) is rolled back alone and
-/// the others go on; the batch fails whole only if the transaction itself does (begin,
-/// a savepoint that cannot be opened or rolled back, or commit).
+/// Appends `events` in one transaction, each event's outcome its own: an event refused
+/// (a seq taken or skipped, an unknown table or actor, a bad field) changes nothing, and
+/// the others go on. The batch fails whole only if the transaction does.
 ///
 /// The events are written in table order (stably, so a table's own events keep theirs):
 /// two batches that write the same tables then take those tables' keys in the same order,
@@ -120,8 +126,8 @@ pub(super) fn append_batch(
         .collect())
 }
 
-/// Appends one event under a savepoint of `tx`. The outer error means the transaction can
-/// no longer be trusted; the inner result is the event's own outcome.
+/// Appends one event in `tx`. The outer error means the transaction can no longer be
+/// trusted; the inner result is the event's own outcome.
 fn append_one(
     tx: &mut Transaction<'_>,
     statements: &Statements,
@@ -134,71 +140,6 @@ fn append_one(
         Ok(payload) => payload,
         Err(error) => return Ok(Err(error)),
     };
-    tx.batch_execute(&format!("SAVEPOINT {SAVEPOINT}"))
-        .context("opening a savepoint")?;
-    let outcome = match attempt(tx, statements, event, payload) {
-        Ok(appended) => Ok(appended),
-        Err(failure) => {
-            // Whatever failed, nothing of this event stays, and a failed statement no
-            // longer blocks the transaction. The savepoint stays open for the reads below.
-            rollback_to_savepoint(tx)?;
-            match failure {
-                Failure::Refused(error) => Err(error),
-                Failure::LostRace => {
-                    let resolved = after_lost_race(tx, statements, event);
-                    if resolved.is_err() {
-                        rollback_to_savepoint(tx)?;
-                    }
-                    resolved
-                }
-            }
-        }
-    };
-    tx.batch_execute(&format!("RELEASE SAVEPOINT {SAVEPOINT}"))
-        .context("releasing a savepoint")?;
-    Ok(outcome)
-}
-
-/// Undoes the current event back to its savepoint. Failing here means the transaction is
-/// lost (the connection most likely), so it fails the batch.
-fn rollback_to_savepoint(tx: &mut Transaction<'_>) -> Result<()> {
-    tx.batch_execute(&format!("ROLLBACK TO SAVEPOINT {SAVEPOINT}"))
-        .context("rolling back to a savepoint")
-}
-
-/// Checks and inserts one event: the table and its last seq, then a repeated command id,
-/// then the seq.
-///
-/// The last seq is read before the command id, not after as SQLite's single writer may:
-/// each read sees what was committed when it ran, so a writer that commits this command
-/// between the two reads is seen by the second, and the retry is a duplicate. In the other
-/// order that commit would show only in the last seq, and the retry would be told
-/// `SeqConflict`.
-fn attempt(
-    tx: &mut Transaction<'_>,
-    statements: &Statements,
-    event: &NewEvent,
-    payload: String,
-) -> Result<Appended, Failure> {
-    let last = read_last_seq(tx, &statements.last_seq, event.table)?;
-    if let Some(first) = duplicate_of(tx, statements, event)? {
-        return Ok(Appended::Duplicate(first));
-    }
-    let expected = last + 1;
-    if event.seq <= last {
-        return Err(Failure::Refused(StoreError::SeqConflict {
-            table: event.table,
-            attempted: event.seq,
-            last,
-        }));
-    }
-    if event.seq > expected {
-        return Err(Failure::Refused(StoreError::SeqGap {
-            table: event.table,
-            attempted: event.seq,
-            expected,
-        }));
-    }
     let stored = Event {
         table: event.table,
         seq: event.seq,
@@ -211,48 +152,60 @@ fn attempt(
     // Validated to fit in an i64.
     let seq = i64::try_from(stored.seq).unwrap_or(i64::MAX);
     let actor = stored.actor.map(|actor| actor.0);
-    let inserted = tx.execute(
-        &statements.insert,
-        &[
-            &stored.table.0,
-            &seq,
-            &stored.client_id,
-            &actor,
-            &stored.kind,
-            &payload,
-            &stored.created_at.0,
-        ],
-    );
-    match inserted {
-        Ok(_) => Ok(Appended::New(stored)),
-        Err(error) => Err(insert_failure(event, error)),
-    }
-}
-
-/// What a failed insert means for the event.
-fn insert_failure(event: &NewEvent, error: postgres::Error) -> Failure {
-    let Some(code) = error.code() else {
-        return Failure::Refused(backend("inserting an event", error));
+    let row = tx
+        .query_one(
+            &statements.append,
+            &[
+                &stored.table.0,
+                &seq,
+                &stored.client_id,
+                &actor,
+                &stored.kind,
+                &payload,
+                &stored.created_at.0,
+            ],
+        )
+        .context("appending an event")?;
+    let read = |column: usize| -> Result<Option<i64>> {
+        row.try_get(column).context("reading an append's outcome")
     };
-    let constraint = error.as_db_error().and_then(|db| db.constraint());
-    // Another writer committed this seq or this command id after we read the log.
-    let taken = *code == SqlState::UNIQUE_VIOLATION;
-    // Two writers each waiting on a key the other inserted: Postgres broke the tie by
-    // failing this insert. Writing in table order makes it rare; it is still a race for
-    // the same keys, lost.
-    let deadlocked = *code == SqlState::T_R_DEADLOCK_DETECTED;
-    let broken_key = *code == SqlState::FOREIGN_KEY_VIOLATION;
-    if taken || deadlocked {
-        Failure::LostRace
-    } else if broken_key && constraint == Some("events_table_fkey") {
-        Failure::Refused(StoreError::UnknownTable(event.table))
-    } else if let (true, Some("events_actor_fkey"), Some(actor)) =
-        (broken_key, constraint, event.actor)
-    {
-        Failure::Refused(StoreError::UnknownPlayer(actor))
-    } else {
-        Failure::Refused(backend("inserting an event", error))
+    let table_exists: bool = row.try_get(0).context("reading whether a table exists")?;
+    let actor_exists: bool = row.try_get(1).context("reading whether a player exists")?;
+    let (last, duplicate, inserted) = (read(2)?, read(3)?, read(4)?);
+    if inserted.is_some() {
+        return Ok(Ok(Appended::New(stored)));
     }
+    if !table_exists {
+        return Ok(Err(StoreError::UnknownTable(event.table)));
+    }
+    if let (false, Some(actor)) = (actor_exists, event.actor) {
+        return Ok(Err(StoreError::UnknownPlayer(actor)));
+    }
+    if duplicate.is_some() {
+        return Ok(duplicate_of(tx, statements, event)?.map_or_else(
+            || after_lost_race(tx, statements, event),
+            |first| Ok(Appended::Duplicate(first)),
+        ));
+    }
+    let last = u64::try_from(last.unwrap_or(0))
+        .map_err(|_| StoreError::corrupt("events", "seq", "a negative seq"))?;
+    if event.seq <= last {
+        return Ok(Err(StoreError::SeqConflict {
+            table: event.table,
+            attempted: event.seq,
+            last,
+        }));
+    }
+    if event.seq > last + 1 {
+        return Ok(Err(StoreError::SeqGap {
+            table: event.table,
+            attempted: event.seq,
+            expected: last + 1,
+        }));
+    }
+    // Everything said yes, and the insert did nothing: another writer took the seq or
+    // the command id after this statement's snapshot.
+    Ok(after_lost_race(tx, statements, event))
 }
 
 /// The outcome of an event whose insert lost a race, read after the winner committed.
@@ -264,8 +217,7 @@ fn after_lost_race(
     if let Some(first) = duplicate_of(tx, statements, event)? {
         return Ok(Appended::Duplicate(first));
     }
-    // After a deadlock the winner may not have committed yet, so this can read below
-    // the attempted seq; the answer is the same: reload the log and try again.
+    // The winner has committed (the insert waited for it): its seq is read now.
     let last = read_last_seq(tx, &statements.last_seq, event.table)?;
     Err(StoreError::SeqConflict {
         table: event.table,

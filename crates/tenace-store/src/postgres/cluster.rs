@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use postgres::NoTls;
 use postgres::fallible_iterator::FallibleIterator;
-use r2d2::Pool;
 
 use super::notify::{self, EVENTS, PRESENCE};
 use super::{Context, Manager};
@@ -17,7 +16,7 @@ use crate::model::{PlayerId, TableId};
 
 /// The cluster half of a [`PostgresStore`](super::PostgresStore), sharing its pool.
 pub(super) struct PostgresCluster {
-    pub(super) pool: Pool<Manager>,
+    pub(super) pool: super::SafePool,
     pub(super) config: postgres::Config,
     pub(super) origin: Arc<AtomicI64>,
 }

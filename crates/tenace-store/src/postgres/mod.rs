@@ -78,7 +78,7 @@ type Manager = PostgresConnectionManager<NoTls>;
 /// # Ok::<(), tenace_store::StoreError>(())
 /// ```
 pub struct PostgresStore {
-    pool: Pool<Manager>,
+    pool: SafePool,
     /// How to open a connection of its own, for listening to notices.
     config: postgres::Config,
     /// The cluster process this store appends for (0 before it joins), named in the
@@ -127,7 +127,7 @@ impl PostgresStore {
             .build(PostgresConnectionManager::new(config.clone(), NoTls))
             .context("opening the connection pool")?;
         Ok(Self {
-            pool,
+            pool: SafePool(Some(pool)),
             config,
             origin: Arc::new(AtomicI64::new(0)),
         })
@@ -142,6 +142,32 @@ impl PostgresStore {
     /// out, so a database restart costs a reconnect rather than a failed call.
     fn client(&self) -> Result<PooledConnection<Manager>> {
         self.pool.get().context("getting a database connection")
+    }
+}
+
+/// The pool, closed on a thread of its own.
+///
+/// A blocking Postgres connection closes by waiting on a runtime of its own, which panics
+/// on a thread that drives an async runtime; and the last holder of a pool (the server's
+/// hub, dropped with a table's task when a runtime shuts down) may be on such a thread.
+#[derive(Clone)]
+pub(crate) struct SafePool(Option<Pool<Manager>>);
+
+impl std::ops::Deref for SafePool {
+    type Target = Pool<Manager>;
+
+    fn deref(&self) -> &Pool<Manager> {
+        // `Some` from its making until `drop`.
+        self.0.as_ref().expect("the pool is there until dropped")
+    }
+}
+
+impl Drop for SafePool {
+    fn drop(&mut self) {
+        if let Some(pool) = self.0.take() {
+            let closing = std::thread::spawn(move || drop(pool));
+            let _ = closing.join();
+        }
     }
 }
 
