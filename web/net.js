@@ -27,6 +27,130 @@ function socketUrl(tableId, invite) {
 }
 
 /**
+ * The token of a JSON Pointer (RFC 6901) as a key: `~1` is `/`, `~0` is `~`.
+ * @param {string} token
+ * @returns {string}
+ */
+function unescapeToken(token) {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * Where a JSON Pointer leads in `doc`: the container holding its last step and that step
+ * (an array index as a number, `-` past the end as the length). Throws if a step before
+ * the last is missing. The root pointer `""` has no container.
+ */
+function locate(doc, pointer) {
+  if (pointer === "") return { parent: null, key: null };
+  if (pointer[0] !== "/") throw new Error(`not a JSON Pointer: ${pointer}`);
+  const tokens = pointer.slice(1).split("/").map(unescapeToken);
+  let parent = doc;
+  for (const token of tokens.slice(0, -1)) {
+    parent = child(parent, token);
+  }
+  const last = tokens[tokens.length - 1];
+  if (Array.isArray(parent)) {
+    const index = last === "-" ? parent.length : arrayIndex(last, parent.length);
+    return { parent, key: index };
+  }
+  if (parent === null || typeof parent !== "object") throw new Error(`no container at ${pointer}`);
+  return { parent, key: last };
+}
+
+/** An array index token (digits, no leading zero), at most `max`. */
+function arrayIndex(token, max) {
+  if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new Error(`not an array index: ${token}`);
+  const index = Number(token);
+  if (index > max) throw new Error(`index ${index} past the end`);
+  return index;
+}
+
+/** The value under one step, which must be there. */
+function child(value, token) {
+  if (Array.isArray(value)) {
+    const index = arrayIndex(token, value.length - 1);
+    return value[index];
+  }
+  if (value !== null && typeof value === "object" && Object.hasOwn(value, token)) {
+    return value[token];
+  }
+  throw new Error(`no member ${token}`);
+}
+
+/** The value a pointer leads to, which must be there. */
+function valueAt(doc, pointer) {
+  const { parent, key } = locate(doc, pointer);
+  if (parent === null) return doc;
+  return child(parent, String(key));
+}
+
+/** Structural equality of two JSON values, for `test`. */
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+
+/**
+ * Applies an RFC 6902 JSON Patch to a copy of `doc` and returns the copy (the view the
+ * page holds is never changed in place). Throws on any operation that does not apply,
+ * leaving `doc` as it was: the caller then resyncs.
+ * @param {Object} doc
+ * @param {Array<Object>} ops
+ * @returns {Object}
+ */
+export function applyPatch(doc, ops) {
+  if (!Array.isArray(ops)) throw new Error("a patch is an array");
+  let result = structuredClone(doc);
+  const add = (pointer, value) => {
+    const { parent, key } = locate(result, pointer);
+    if (parent === null) result = value;
+    else if (Array.isArray(parent)) parent.splice(key, 0, value);
+    else parent[key] = value;
+  };
+  const remove = (pointer) => {
+    const { parent, key } = locate(result, pointer);
+    const old = valueAt(result, pointer);
+    if (parent === null) result = null;
+    else if (Array.isArray(parent)) parent.splice(key, 1);
+    else delete parent[key];
+    return old;
+  };
+  for (const op of ops) {
+    switch (op.op) {
+      case "add":
+        add(op.path, structuredClone(op.value));
+        break;
+      case "remove":
+        remove(op.path);
+        break;
+      case "replace":
+        valueAt(result, op.path);
+        remove(op.path);
+        add(op.path, structuredClone(op.value));
+        break;
+      case "move": {
+        if (op.path.startsWith(`${op.from}/`)) throw new Error("a move into itself");
+        add(op.path, remove(op.from));
+        break;
+      }
+      case "copy":
+        add(op.path, structuredClone(valueAt(result, op.from)));
+        break;
+      case "test":
+        if (!jsonEqual(valueAt(result, op.path), op.value)) throw new Error(`test failed at ${op.path}`);
+        break;
+      default:
+        throw new Error(`unknown operation ${op.op}`);
+    }
+  }
+  return result;
+}
+
+/**
  * One table's connection. Callbacks: `onView(view)` for each view, `onAck(msg)`,
  * `onError(msg)` for refused commands (and unreadable messages), `onMessage(msg)` for any
  * other message type (e.g. `hint`), `onStatus("connecting"|"open"|"down"|"gone")`.
@@ -38,6 +162,9 @@ export class TableConnection {
     this.handlers = { onView, onAck, onError, onMessage, onStatus };
     this.version = null;
     this.view = null;
+    /** A `hello` was sent to mend a patch that did not apply: patches wait for its view. */
+    this.resyncing = false;
+    this.resyncs = 0;
     this.connected = false;
     /** Commands sent and not yet answered, by id: {frame, resolve, reject}. */
     this.pending = new Map();
@@ -48,9 +175,17 @@ export class TableConnection {
     this.open();
   }
 
-  /** Debugging and test hook: the latest view, its version and the link's state. */
+  /**
+   * Debugging and test hook: the latest view, its version, the link's state and how many
+   * patches did not apply (each mended by a `hello`; none is expected).
+   */
   expose() {
-    window.__tenace = { view: this.view, version: this.version, connected: this.connected };
+    window.__tenace = {
+      view: this.view,
+      version: this.version,
+      connected: this.connected,
+      resyncs: this.resyncs,
+    };
   }
 
   status(s) {
@@ -72,6 +207,8 @@ export class TableConnection {
       this.connected = true;
       this.backoff = FIRST_BACKOFF_MS;
       this.expose();
+      // A new connection starts from a whole view: patches of the old one are gone.
+      this.resyncing = false;
       this.raw({ v: 1, type: "hello", last_version: this.version });
       // Everything not answered before the link dropped goes again with its own id.
       for (const { frame } of this.pending.values()) this.raw(frame);
@@ -109,10 +246,27 @@ export class TableConnection {
     }
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "view" && msg.view) {
-      this.view = msg.view;
-      this.version = msg.view.version;
-      this.expose();
-      this.handlers.onView?.(msg.view);
+      this.resyncing = false;
+      this.accept(msg.view);
+    } else if (msg.type === "patch") {
+      // A patch applies to the very view it was made from; anything else (a view missed,
+      // an operation that does not apply) is mended by a whole view, asked with `hello`.
+      if (this.resyncing) return;
+      let next = null;
+      if (this.view && msg.base === this.version) {
+        try {
+          next = applyPatch(this.view, msg.patch);
+        } catch {
+          next = null;
+        }
+      }
+      if (next) {
+        this.accept(next);
+      } else {
+        this.resyncs += 1;
+        this.expose();
+        this.resyncing = this.raw({ v: 1, type: "hello", last_version: this.version });
+      }
     } else if (msg.type === "ack") {
       const waiting = this.pending.get(msg.id);
       this.pending.delete(msg.id);
@@ -133,6 +287,14 @@ export class TableConnection {
       }
       this.handlers.onMessage?.(msg);
     }
+  }
+
+  /** Takes a whole view (received, or made by a patch) as the current one. */
+  accept(view) {
+    this.view = view;
+    this.version = view.version;
+    this.expose();
+    this.handlers.onView?.(view);
   }
 
   raw(frame) {

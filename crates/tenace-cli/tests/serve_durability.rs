@@ -456,7 +456,7 @@ impl Client {
         }
         self.tally.sent.notify_waiters();
         loop {
-            let Some(message) = ws.recv(STALL).await? else {
+            let Some(message) = ws.recv_merged(STALL).await? else {
                 return Ok(None);
             };
             match message["type"].as_str() {
@@ -479,7 +479,7 @@ impl Client {
     /// The next `view` message's view; `None` when the connection dropped.
     async fn next_view(&mut self, ws: &mut Ws) -> Result<Option<Value>, String> {
         let Some(message) = ws
-            .recv(STALL)
+            .recv_merged(STALL)
             .await
             .map_err(|e| format!("waiting for a view: {e}"))?
         else {
@@ -652,7 +652,9 @@ impl Client {
                     }
                     // The server answered, so its log is readable: the truth in full.
                     reply.json()?;
-                    records = Some(truth::full_records(&self.db, self.table as i64)?);
+                    let store = tenace_store::SqliteStore::open(&self.db)
+                        .map_err(|e| format!("open {}: {e}", self.db.display()))?;
+                    records = Some(truth::full_records(&store, self.table as i64)?);
                 }
                 let list = records
                     .as_ref()
@@ -1027,7 +1029,7 @@ struct Race {
 async fn answer_to(ws: &mut Ws, id: &str, view: &mut Option<Value>) -> Result<Value, String> {
     loop {
         let message = ws
-            .recv(STALL)
+            .recv_merged(STALL)
             .await?
             .ok_or_else(|| format!("the socket closed before the answer to {id}"))?;
         match message["type"].as_str() {
@@ -1051,7 +1053,7 @@ async fn await_turn(ws: &mut Ws, version: u64, last: Option<Value>) -> Result<Va
             }
         }
         let message = ws
-            .recv(STALL)
+            .recv_merged(STALL)
             .await?
             .ok_or("the socket closed while waiting for the seat's turn")?;
         match message["type"].as_str() {

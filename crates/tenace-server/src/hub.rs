@@ -10,6 +10,7 @@ use tenace_table::{Event, Table, TableSetup};
 use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::ServerConfig;
+use crate::cluster::ClusterLink;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::task::{self, ToTable};
@@ -82,6 +83,8 @@ pub struct Hub {
     pub reviews: crate::review::Reviews,
     /// Which live tables each player sits at, for `GET /api/me/tables`.
     pub seats: crate::my_tables::SeatIndex,
+    /// This process's place among several over one database, if the store is shared.
+    pub cluster: Option<ClusterLink>,
     tables: Mutex<HashMap<TableId, LiveTable>>,
     next_connection: AtomicU64,
     /// Table creations asked of this process (refused ones too), for
@@ -95,7 +98,15 @@ pub async fn blocking<T: Send + 'static>(
     call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let store = Arc::clone(store);
-    match tokio::task::spawn_blocking(move || call(&*store)).await {
+    blocking_on(move || call(&*store)).await
+}
+
+/// Runs any blocking call of the store's crate (a store's, a cluster's) on the blocking
+/// pool.
+pub async fn blocking_on<T: Send + 'static>(
+    call: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::task::spawn_blocking(call).await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) => Err(ApiError::store(&e)),
         Err(e) => {
@@ -124,6 +135,7 @@ impl Hub {
         store: Arc<dyn Store>,
         config: ServerConfig,
         shutdown: watch::Receiver<bool>,
+        cluster: Option<ClusterLink>,
     ) -> Hub {
         let committer = GroupCommitter::start(Arc::clone(&store));
         Hub {
@@ -134,6 +146,7 @@ impl Hub {
             shutdown,
             reviews: crate::review::Reviews::new(),
             seats: crate::my_tables::SeatIndex::default(),
+            cluster,
             tables: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
             tables_created: AtomicU64::new(0),
@@ -143,6 +156,16 @@ impl Hub {
     /// A fresh connection number.
     pub fn connection_id(&self) -> u64 {
         self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The table `id` if it is live in this process, without loading it.
+    pub async fn live(&self, id: TableId) -> Option<LiveTable> {
+        self.tables.lock().await.get(&id).cloned()
+    }
+
+    /// Every table live in this process.
+    pub async fn all_live(&self) -> Vec<LiveTable> {
+        self.tables.lock().await.values().cloned().collect()
     }
 
     /// The live table `id`, loaded from the store and replayed if it is not live yet.

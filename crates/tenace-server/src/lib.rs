@@ -9,6 +9,7 @@
 //! applied and broadcast as per-viewer views. On start every unfinished table is rebuilt
 //! by replaying its log.
 
+mod cluster;
 mod error;
 mod extract;
 mod games;
@@ -21,6 +22,7 @@ mod lobby;
 mod message;
 mod metrics;
 mod my_tables;
+mod patch;
 mod records;
 mod request_body;
 mod review;
@@ -189,7 +191,25 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let (stop, stopping) = watch::channel(false);
-    let hub = Arc::new(Hub::new(store, config, stopping));
+    let link = match store.cluster() {
+        Some(shared) => {
+            let label = format!(
+                "tenace serve {} at {}",
+                std::process::id(),
+                listener
+                    .local_addr()
+                    .map_or_else(|_| "?".to_string(), |a| a.to_string())
+            );
+            Some(
+                cluster::join(shared, label)
+                    .await
+                    .map_err(ServeError::Store)?,
+            )
+        }
+        None => None,
+    };
+    let hub = Arc::new(Hub::new(store, config, stopping, link));
+    cluster::start(&hub);
     let unfinished = blocking(&hub.store, |s| s.unfinished_tables())
         .await
         .map_err(|e| ServeError::Store(e.message))?;
@@ -211,5 +231,6 @@ pub async fn serve(
     .await;
     // Everything queued is committed and answered before the writer stops.
     hub.committer.shutdown();
+    cluster::leave(&hub).await;
     Ok(())
 }

@@ -254,6 +254,27 @@ pub fn view_text(view: &str) -> String {
     message
 }
 
+/// The length of [`view_text`]'s message around `view`, without writing it.
+pub fn view_text_len(view: &str) -> usize {
+    view_text("").len() + view.len()
+}
+
+/// A `patch` message: the RFC 6902 operations `ops` (JSON text, an array) that bring the
+/// view of version `base` the connection was last sent to the view of version `version`.
+pub fn patch_text(base: u64, version: u64, ops: &str) -> String {
+    let mut message = String::with_capacity(ops.len() + 64);
+    message.push_str(r#"{"v":"#);
+    message.push_str(&VERSION.to_string());
+    message.push_str(r#","type":"patch","base":"#);
+    message.push_str(&base.to_string());
+    message.push_str(r#","version":"#);
+    message.push_str(&version.to_string());
+    message.push_str(r#","patch":"#);
+    message.push_str(ops);
+    message.push('}');
+    message
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +291,19 @@ mod tests {
             message,
             json!({"v": VERSION, "type": "view", "view": {"version": 3, "legal": ["P"]}})
         );
+    }
+
+    #[test]
+    fn a_patch_text_is_a_patch_message_and_a_view_texts_length_is_known() {
+        let text = patch_text(4, 5, r#"[{"op":"replace","path":"/version","value":5}]"#);
+        let message: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(
+            message,
+            json!({"v": VERSION, "type": "patch", "base": 4, "version": 5,
+                   "patch": [{"op": "replace", "path": "/version", "value": 5}]})
+        );
+        let view = r#"{"version":3}"#;
+        assert_eq!(view_text_len(view), view_text(view).len());
     }
 
     #[test]

@@ -19,6 +19,14 @@ pub struct Metrics {
     pub append_micros: AtomicU64,
     /// The double-dummy reviews, kept up to date by the reviews themselves.
     pub reviews: Arc<ReviewGauges>,
+    /// In a cluster, the tables whose computer players this process drives; without one,
+    /// 0 (this process drives every table it holds).
+    pub tables_driven: AtomicU64,
+    /// In a cluster, the notices of other processes' appends this process heard.
+    pub notifications: AtomicU64,
+    /// Their total lag, from the appender's commit to this process hearing it, in
+    /// microseconds.
+    pub notification_lag_micros: AtomicU64,
 }
 
 /// What `/metrics` tells of the reviews.
@@ -78,6 +86,19 @@ impl Metrics {
         self.append_micros.fetch_add(micros, Ordering::Relaxed);
     }
 
+    /// Counts a notice of an append another process committed at `sent_micros`
+    /// (microseconds since the Unix epoch, by its clock).
+    pub fn notified(&self, sent_micros: i64) {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX));
+        // Clocks of two machines may disagree by more than the lag: never negative.
+        let lag = u64::try_from(now.saturating_sub(sent_micros)).unwrap_or(0);
+        self.notifications.fetch_add(1, Ordering::Relaxed);
+        self.notification_lag_micros
+            .fetch_add(lag, Ordering::Relaxed);
+    }
+
     /// The Prometheus text of every counter.
     pub fn render(&self) -> String {
         let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
@@ -100,11 +121,29 @@ impl Metrics {
             "counter",
             get(&self.actions).to_string(),
         );
+        line(
+            "tenace_tables_driven",
+            "gauge",
+            get(&self.tables_driven).to_string(),
+        );
+        line(
+            "tenace_notifications_total",
+            "counter",
+            get(&self.notifications).to_string(),
+        );
         let sum = get(&self.append_micros) as f64 / 1e6;
         let _ = writeln!(
             out,
             "# TYPE tenace_append_seconds summary\ntenace_append_seconds_sum {sum}\ntenace_append_seconds_count {}",
             get(&self.actions)
+        );
+        let lag = get(&self.notification_lag_micros) as f64 / 1e6;
+        let _ = writeln!(
+            out,
+            "# TYPE tenace_notification_lag_seconds summary
+tenace_notification_lag_seconds_sum {lag}
+tenace_notification_lag_seconds_count {}",
+            get(&self.notifications)
         );
         self.reviews.render(&mut out);
         out
@@ -124,6 +163,27 @@ mod tests {
         assert!(text.contains("tenace_actions_total 2\n"), "{text}");
         assert!(text.contains("tenace_append_seconds_sum 0.002\n"), "{text}");
         assert!(text.contains("tenace_append_seconds_count 2\n"), "{text}");
+    }
+
+    #[test]
+    fn notices_are_counted_with_their_lag() {
+        let metrics = Metrics::default();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_micros() as i64)
+            .unwrap_or(0);
+        metrics.notified(now - 2_000_000);
+        // From a machine whose clock runs ahead: no negative lag.
+        metrics.notified(now + 60_000_000);
+        let text = metrics.render();
+        assert!(text.contains("tenace_notifications_total 2\n"), "{text}");
+        let sum: f64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("tenace_notification_lag_seconds_sum "))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(-1.0);
+        assert!((2.0..3.0).contains(&sum), "{text}");
+        assert!(text.contains("tenace_tables_driven 0\n"), "{text}");
     }
 
     #[test]

@@ -118,6 +118,30 @@ pub enum ToTable {
         /// Where the count goes.
         reply: oneshot::Sender<usize>,
     },
+    /// Events of this table another process committed, up to `last_seq`: applied from
+    /// `events` when they follow this table's version, else read from the log.
+    Appended {
+        /// The seq of the last of them.
+        last_seq: u64,
+        /// The events, when the notice carried them.
+        events: Option<Vec<tenace_store::Event>>,
+    },
+    /// Notices may have been missed: read the log from this table's version on.
+    CatchUp,
+    /// Someone connected to or left this table at another process.
+    PresenceChanged,
+    /// Who is connected to this table at other processes, as just read.
+    PresentElsewhere(Vec<PlayerKey>),
+    /// The heartbeat's word on this table's lease: whether this process holds it, and
+    /// whether its holder died.
+    Lease {
+        /// This process drives the table's computer players.
+        held: bool,
+        /// The holder stopped beating: claim it.
+        orphaned: bool,
+    },
+    /// The outcome of this task's claim of the lease.
+    Claimed(bool),
     /// A computer player's decision, taken from the table at `version`.
     BotDecided {
         /// The table's version when the bot was asked.
@@ -153,6 +177,10 @@ impl FirstAnswer {
 struct Connection {
     player: PlayerKey,
     out: mpsc::Sender<Out>,
+    /// The last view this connection was sent, the base of the next patch it is sent;
+    /// `None` until its first view, which is then sent whole. A player's connections
+    /// sent the same view share it.
+    sent: Option<Arc<crate::patch::SentView>>,
 }
 
 struct TableTask {
@@ -175,7 +203,20 @@ struct TableTask {
     view_cache: ViewCache,
     /// What the hub's seat index was last told of this table.
     seating: Option<Seating>,
+    /// Whether this process drives the table's computer players (and hands away seats):
+    /// always alone, in a cluster while it holds the table's lease.
+    driving: bool,
+    /// A claim of the lease is on its way.
+    claiming: bool,
+    /// When this task last won the lease: a heartbeat read before then may not know it.
+    claimed_at: Option<Instant>,
+    /// Players connected to this table at other processes of the cluster.
+    elsewhere: HashSet<PlayerKey>,
 }
+
+/// How many times a command is checked again after losing the race for its seq to
+/// another process before the player is asked to retry.
+const RACES: u32 = 8;
 
 /// Starts the task of a table rebuilt from its log; `answered` lists the stored commands
 /// (player, command id, seq) so their repeats are answered as the first time.
@@ -200,6 +241,7 @@ pub fn spawn(
         })
         .collect();
     let status = status_of(&table);
+    let hub_drives_alone = hub.cluster.is_none();
     // A table rebuilt from its log (on start or on demand) lists its players again.
     let seating = Seating::of(&table);
     hub.seats.update(id, seating.clone());
@@ -217,6 +259,10 @@ pub fn spawn(
         hinting: HashSet::new(),
         view_cache: ViewCache::default(),
         seating,
+        driving: hub_drives_alone,
+        claiming: false,
+        claimed_at: None,
+        elsewhere: HashSet::new(),
     };
     tokio::spawn(task.run(rx));
     tx
@@ -227,9 +273,12 @@ fn views<'a>(
     table: &'a Table,
     id: TableId,
     connections: &HashMap<u64, Connection>,
+    elsewhere: &HashSet<PlayerKey>,
     cache: &mut ViewCache,
 ) -> tenace_table::Views<'a> {
-    let connected = |p: PlayerKey| connections.values().any(|c| c.player == p);
+    // Connected here, or at another process of the cluster.
+    let connected =
+        |p: PlayerKey| connections.values().any(|c| c.player == p) || elsewhere.contains(&p);
     table.views(Some(id.0), &connected, cache)
 }
 
@@ -245,6 +294,10 @@ fn status_of(table: &Table) -> TableStatus {
 
 impl TableTask {
     async fn run(mut self, mut rx: mpsc::Receiver<ToTable>) {
+        if self.hub.cluster.is_some() {
+            self.claim();
+            self.read_presence();
+        }
         self.schedule_bot();
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         loop {
@@ -273,7 +326,15 @@ impl TableTask {
                 let _ = reply.send(answer);
             }
             ToTable::Connect { conn, player, out } => {
-                self.connections.insert(conn, Connection { player, out });
+                if !self.connected_here(player) {
+                    self.publish_presence(player, true);
+                }
+                let connection = Connection {
+                    player,
+                    out,
+                    sent: None,
+                };
+                self.connections.insert(conn, connection);
                 self.away_since.remove(&player);
                 if let Some(seat) = self.table.seat_of(player) {
                     self.table.set_taken_over(seat, false);
@@ -293,25 +354,34 @@ impl TableTask {
                         .metrics
                         .connections
                         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-                    if !self.connections.values().any(|c| c.player == gone.player) {
-                        self.away_since.insert(gone.player, Instant::now());
+                    if !self.connected_here(gone.player) {
+                        self.publish_presence(gone.player, false);
+                        if !self.elsewhere.contains(&gone.player) {
+                            self.away_since.insert(gone.player, Instant::now());
+                        }
                     }
                     self.broadcast();
                 }
             }
             ToTable::Hello { conn } => {
+                // A resync: the whole view, which becomes the base of the next patch.
                 if let Some(player) = self.connections.get(&conn).map(|c| c.player) {
                     let mut views = views(
                         &self.table,
                         self.id,
                         &self.connections,
+                        &self.elsewhere,
                         &mut self.view_cache,
                     );
-                    let text = message::view_text(&views.text_for(Viewer::Player(player)));
-                    let sent = self
-                        .connections
-                        .get(&conn)
-                        .is_some_and(|c| c.out.try_send(Out::Text(text)).is_ok());
+                    let view = crate::patch::SentView::new(
+                        self.table.version(),
+                        views.text_for(Viewer::Player(player)),
+                    );
+                    let text = view.full_message();
+                    let sent = self.connections.get_mut(&conn).is_some_and(|c| {
+                        c.sent = Some(Arc::new(view));
+                        c.out.try_send(Out::Text(text)).is_ok()
+                    });
                     if !sent {
                         self.drop_connection(conn);
                     }
@@ -338,12 +408,57 @@ impl TableTask {
                 self.hinting.remove(&player);
             }
             ToTable::Spectators { reply } => {
-                let watching = self
+                let here = self
                     .connections
                     .values()
                     .filter(|c| self.table.seat_of(c.player).is_none())
                     .count();
-                let _ = reply.send(watching);
+                let elsewhere = self
+                    .elsewhere
+                    .iter()
+                    .filter(|&&p| self.table.seat_of(p).is_none() && !self.connected_here(p))
+                    .count();
+                let _ = reply.send(here + elsewhere);
+            }
+            ToTable::Appended { last_seq, events } => {
+                if last_seq > self.table.version() {
+                    let gap = match events {
+                        Some(events) => self.apply_stored(&events),
+                        None => true,
+                    };
+                    if gap {
+                        self.catch_up().await;
+                    }
+                }
+            }
+            ToTable::CatchUp => self.catch_up().await,
+            ToTable::PresenceChanged => self.read_presence(),
+            ToTable::PresentElsewhere(players) => self.present_elsewhere(players),
+            ToTable::Lease { held, orphaned } => {
+                let just_claimed = self
+                    .claimed_at
+                    .is_some_and(|at| at.elapsed() < 2 * tenace_store::cluster::HEARTBEAT);
+                if held && !self.driving {
+                    self.driving = true;
+                    self.schedule_bot();
+                } else if !held && self.driving && !just_claimed {
+                    tracing::info!(table = self.id.0, "another process drives this table now");
+                    self.driving = false;
+                }
+                if orphaned && !held && !self.table.is_finished() {
+                    self.claim();
+                }
+            }
+            ToTable::Claimed(won) => {
+                self.claiming = false;
+                if won {
+                    self.claimed_at = Some(Instant::now());
+                    if !self.driving {
+                        tracing::info!(table = self.id.0, "this process drives the table");
+                    }
+                    self.driving = true;
+                    self.schedule_bot();
+                }
             }
             ToTable::BotDecided {
                 version,
@@ -401,26 +516,39 @@ impl TableTask {
             );
         }
         let actor = Actor::Player { id: player, name };
-        let checked = if matches!(command, Command::Claim { .. }) {
-            // Computer opponents answer a claim by solving the position: off the runtime.
-            let table = self.table.clone();
-            tokio::task::spawn_blocking(move || table.check(&actor, &command))
+        let mut races = 0;
+        let outcome = loop {
+            let event = match self.check(&actor, &command).await {
+                Ok(event) => event,
+                Err(e) => break Err(e),
+            };
+            match self
+                .commit(&event, Some(player), Some(client_id.clone()))
                 .await
-                .unwrap_or_else(|e| {
-                    Err(TableError::new(
-                        "claim",
-                        format!("the claim could not be judged: {e}"),
-                    ))
-                })
-        } else {
-            self.table.check(&actor, &command)
-        };
-        let outcome = match checked {
-            Ok(event) => {
-                self.commit(&event, Some(player), Some(client_id.clone()))
-                    .await
+            {
+                Ok(Some(done)) => break Ok(done),
+                // Another process took the seq; the log was read again. The command may
+                // be there already (sent to that process too), else it is checked again.
+                Ok(None) => {
+                    if let Some(first) = self.answers.get(&(player, client_id.clone())) {
+                        return first.again(&client_id);
+                    }
+                    races += 1;
+                    if races == RACES {
+                        break Err(TableError::new(
+                            "store",
+                            "the table kept changing under this action; try again",
+                        ));
+                    }
+                    // Two processes that lost to each other should not meet again at
+                    // once; and a winner that Postgres let through a deadlock may not
+                    // have committed yet when the log was read.
+                    let pause = rand::random_range(1..=4 << races.min(5));
+                    tokio::time::sleep(Duration::from_millis(pause)).await;
+                    self.catch_up().await;
+                }
+                Err(e) => break Err(e),
             }
-            Err(e) => Err(e),
         };
         let (answer, first) = match outcome {
             Ok((version, duplicate)) => (
@@ -439,14 +567,33 @@ impl TableTask {
         answer
     }
 
+    /// Checks a person's command against the table as it is now. A claim is judged off
+    /// the runtime: computer opponents answer it by solving the position.
+    async fn check(&self, actor: &Actor, command: &Command) -> Result<Event, TableError> {
+        if !matches!(command, Command::Claim { .. }) {
+            return self.table.check(actor, command);
+        }
+        let (table, actor, command) = (self.table.clone(), actor.clone(), command.clone());
+        tokio::task::spawn_blocking(move || table.check(&actor, &command))
+            .await
+            .unwrap_or_else(|e| {
+                Err(TableError::new(
+                    "claim",
+                    format!("the claim could not be judged: {e}"),
+                ))
+            })
+    }
+
     /// Appends `event` as the next seq, waits for the commit, then applies it and tells
-    /// everyone. Returns the version and whether the store already held the command.
+    /// everyone. Returns the version and whether the store already held the command, or
+    /// `None` when another process had taken the seq: the log has then been read again
+    /// and the event, checked on an older state, must be checked again.
     async fn commit(
         &mut self,
         event: &Event,
         actor: Option<PlayerKey>,
         client_id: Option<String>,
-    ) -> Result<(u64, bool), TableError> {
+    ) -> Result<Option<(u64, bool)>, TableError> {
         let payload = serde_json::to_value(event)
             .map_err(|e| TableError::new("store", format!("the event did not serialise: {e}")))?;
         let new = NewEvent {
@@ -477,11 +624,153 @@ impl TableTask {
                     tracing::error!(table = self.id.0, %e, "a stored event did not apply");
                 }
                 self.after_change();
-                Ok((stored.seq, false))
+                Ok(Some((stored.seq, false)))
             }
-            Ok(Appended::Duplicate(stored)) => Ok((stored.seq, true)),
+            Ok(Appended::Duplicate(stored)) => {
+                // Stored through another process that this one has not heard of yet.
+                if stored.seq > self.table.version() {
+                    self.catch_up().await;
+                }
+                Ok(Some((stored.seq, true)))
+            }
+            Err(StoreError::SeqConflict { .. }) => {
+                self.catch_up().await;
+                Ok(None)
+            }
             Err(e) => Err(store_failed(e)),
         }
+    }
+
+    /// Applies events read from the log or carried by a notice, those that follow this
+    /// table's version, remembering the commands they answer. Returns whether a seq was
+    /// missing before them (the log must be read).
+    fn apply_stored(&mut self, events: &[tenace_store::Event]) -> bool {
+        let mut applied = false;
+        let mut gap = false;
+        for stored in events {
+            let next = self.table.version() + 1;
+            if stored.seq < next {
+                continue;
+            }
+            if stored.seq > next {
+                gap = true;
+                break;
+            }
+            let event: Event = match serde_json::from_value(stored.payload.clone()) {
+                Ok(event) => event,
+                Err(e) => {
+                    tracing::error!(table = self.id.0, seq = stored.seq, %e, "stored event unreadable");
+                    break;
+                }
+            };
+            if let Err(e) = self.table.apply(&event) {
+                tracing::error!(table = self.id.0, seq = stored.seq, %e, "a stored event did not apply");
+                break;
+            }
+            if let (Some(actor), Some(client_id)) = (stored.actor, &stored.client_id) {
+                self.answers
+                    .insert((actor.0, client_id.clone()), FirstAnswer::Ack(stored.seq));
+            }
+            applied = true;
+        }
+        if applied {
+            self.after_change();
+        }
+        gap
+    }
+
+    /// Reads the log from this table's version on and applies what it holds.
+    async fn catch_up(&mut self) {
+        let (id, from) = (self.id, self.table.version() + 1);
+        match crate::hub::blocking(&self.hub.store, move |s| s.events(id, from)).await {
+            Ok(events) => {
+                self.apply_stored(&events);
+            }
+            Err(e) => tracing::warn!(table = id.0, error = %e.message, "the log could not be read"),
+        }
+    }
+
+    /// Whether `player` has a connection to this table at this process.
+    fn connected_here(&self, player: PlayerKey) -> bool {
+        self.connections.values().any(|c| c.player == player)
+    }
+
+    /// Tells the other processes that `player` connected here or left, in a cluster.
+    fn publish_presence(&self, player: PlayerKey, present: bool) {
+        let Some(link) = &self.hub.cluster else {
+            return;
+        };
+        let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = cluster.set_presence(me, table, PlayerId(player), present) {
+                tracing::warn!(table = table.0, %e, "presence not recorded");
+            }
+        });
+    }
+
+    /// Reads who is connected at other processes; the answer comes back as a message.
+    fn read_presence(&self) {
+        let Some(link) = &self.hub.cluster else {
+            return;
+        };
+        let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let read = crate::hub::blocking_on(move || cluster.present_elsewhere(me, table));
+            match read.await {
+                Ok(players) => {
+                    let players = players.into_iter().map(|p| p.0).collect();
+                    let _ = tx.send(ToTable::PresentElsewhere(players)).await;
+                }
+                Err(e) => tracing::warn!(table = table.0, error = %e.message, "presence not read"),
+            }
+        });
+    }
+
+    /// Who is connected elsewhere changed: a player back at another process takes their
+    /// seat back, one who left everywhere starts being away, and everyone sees it.
+    fn present_elsewhere(&mut self, players: Vec<PlayerKey>) {
+        let now: HashSet<PlayerKey> = players.into_iter().collect();
+        if now == self.elsewhere {
+            return;
+        }
+        for &player in now.difference(&self.elsewhere) {
+            self.away_since.remove(&player);
+            if let Some(seat) = self.table.seat_of(player) {
+                self.table.set_taken_over(seat, false);
+            }
+        }
+        let left: Vec<PlayerKey> = self.elsewhere.difference(&now).copied().collect();
+        self.elsewhere = now;
+        for player in left {
+            if !self.connected_here(player) {
+                self.away_since.entry(player).or_insert_with(Instant::now);
+            }
+        }
+        self.broadcast();
+        self.schedule_bot();
+    }
+
+    /// Claims this table's lease, in a cluster; the outcome comes back as a message.
+    fn claim(&mut self) {
+        let Some(link) = &self.hub.cluster else {
+            return;
+        };
+        if self.claiming {
+            return;
+        }
+        self.claiming = true;
+        let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let won = crate::hub::blocking_on(move || cluster.claim(me, table))
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(table = table.0, error = %e.message, "lease not claimed");
+                    false
+                });
+            let _ = tx.send(ToTable::Claimed(won)).await;
+        });
     }
 
     /// After an applied event: the store's status, the seat index, the views, the next bot.
@@ -509,25 +798,47 @@ impl TableTask {
     }
 
     fn view(&self, viewer: Viewer) -> Value {
-        let connected = |p: PlayerKey| self.connections.values().any(|c| c.player == p);
+        let connected = |p: PlayerKey| self.connected_here(p) || self.elsewhere.contains(&p);
         let mut view = self.table.view_for(viewer, &connected);
         view["table"] = json!(self.id.0);
         view
     }
 
-    /// Sends every connection its own fresh view. What all viewers share is written
-    /// once, what a seat sees once per seat, and each player's message once for all
-    /// their tabs.
+    /// Sends every connection what changed in its view: a patch against the last view
+    /// it was sent, or the whole view to a connection that has none yet (or when the
+    /// patch would be no smaller). What all viewers share is written once, what a seat
+    /// sees once per seat, each player's view once for all their tabs, and its patch once
+    /// for all the tabs that were sent the same last view.
+    ///
+    /// A patch is worked out only between two views of the same player (see
+    /// [`crate::patch`]), so it never carries what that viewer may not see.
     fn broadcast(&mut self) {
-        let connections = &self.connections;
-        let mut views = views(&self.table, self.id, connections, &mut self.view_cache);
-        let mut built: HashMap<PlayerKey, String> = HashMap::new();
+        let version = self.table.version();
+        let mut views = views(
+            &self.table,
+            self.id,
+            &self.connections,
+            &self.elsewhere,
+            &mut self.view_cache,
+        );
+        let mut built: HashMap<PlayerKey, Arc<crate::patch::SentView>> = HashMap::new();
+        // Keyed by the player and their base, compared by address: tabs sent the same
+        // view share one `SentView`.
+        let mut messages: HashMap<(PlayerKey, *const crate::patch::SentView), String> =
+            HashMap::new();
         let mut slow = Vec::new();
-        for (&conn, c) in connections {
-            let text = built
-                .entry(c.player)
-                .or_insert_with(|| message::view_text(&views.text_for(Viewer::Player(c.player))))
+        for (&conn, c) in &mut self.connections {
+            let view = built.entry(c.player).or_insert_with(|| {
+                let text = views.text_for(Viewer::Player(c.player));
+                Arc::new(crate::patch::SentView::new(version, text))
+            });
+            let base = c.sent.as_deref();
+            let key = (c.player, base.map_or(std::ptr::null(), std::ptr::from_ref));
+            let text = messages
+                .entry(key)
+                .or_insert_with(|| crate::patch::message_from(base, view))
                 .clone();
+            c.sent = Some(Arc::clone(view));
             if c.out.try_send(Out::Text(text)).is_err() {
                 slow.push(conn);
             }
@@ -545,8 +856,11 @@ impl TableTask {
                 .metrics
                 .connections
                 .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-            if !self.connections.values().any(|o| o.player == c.player) {
-                self.away_since.insert(c.player, Instant::now());
+            if !self.connected_here(c.player) {
+                self.publish_presence(c.player, false);
+                if !self.elsewhere.contains(&c.player) {
+                    self.away_since.insert(c.player, Instant::now());
+                }
             }
         }
     }
@@ -593,7 +907,8 @@ impl TableTask {
     /// Asks a computer player to act if one is to: after the pacing pause, it thinks on
     /// the blocking pool and its decision comes back as a message.
     fn schedule_bot(&mut self) {
-        if self.bot_thinking {
+        // In a cluster, only the lease's holder drives the computer players.
+        if self.bot_thinking || !self.driving {
             return;
         }
         let Some(turn) = self.table.bot_turn() else {
@@ -632,7 +947,8 @@ impl TableTask {
     /// Hands the seat of a person away longer than the table allows to a computer player.
     fn check_away(&mut self) {
         let settings = &self.table.setup().settings;
-        if !settings.away_takeover || !self.table.in_play() {
+        // Handing a seat away is the driver's decision, as its computer player will act.
+        if !settings.away_takeover || !self.table.in_play() || !self.driving {
             return;
         }
         let limit = self
@@ -644,7 +960,8 @@ impl TableTask {
         let now = Instant::now();
         for occupant in self.table.seats() {
             if let Occupant::Human { player, .. } = occupant
-                && !self.connections.values().any(|c| c.player == *player)
+                && !self.connected_here(*player)
+                && !self.elsewhere.contains(player)
             {
                 self.away_since.entry(*player).or_insert(now);
             }

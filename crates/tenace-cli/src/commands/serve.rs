@@ -29,7 +29,8 @@ pub struct ServeArgs {
     db: String,
     /// Keep everything in this database instead of --db, the store chosen by the URL's
     /// scheme: postgres://USER[:PASSWORD]@HOST:PORT/DATABASE (Postgres, which several
-    /// servers can share; the schema is created or migrated on start) or sqlite://PATH.
+    /// `tenace serve` processes serve at once, any of them any table; the schema is
+    /// created or migrated on start) or sqlite://PATH.
     /// When not given, the DATABASE_URL environment variable is read.
     #[arg(long)]
     database_url: Option<String>,

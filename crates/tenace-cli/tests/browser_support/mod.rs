@@ -10,6 +10,11 @@
 #![allow(dead_code)] // each scenario uses a part of the kit
 
 pub mod hidden;
+/// The server tests' way of applying a view's patches (RFC 6902, with `json-patch`).
+// The browser tests hold `serve_common` too, with its own copy of this file.
+#[allow(dead_code, clippy::duplicate_mod)] // the panicking form is the server tests'
+#[path = "../../../tenace-server/tests/support/patches.rs"]
+pub mod patches;
 pub mod scenario;
 pub mod webdriver;
 
@@ -225,8 +230,12 @@ pub struct Page {
     pub label: String,
     /// The server's address (`http://127.0.0.1:PORT`).
     pub base: String,
-    /// Every WebSocket frame so far, in order.
+    /// Every WebSocket frame so far, in order. Each `patch` received is preceded by the
+    /// `view` message it makes (not a frame of the wire), so the views the page held are
+    /// all here whole, and the patch is read at its own version.
     pub frames: Vec<Frame>,
+    /// The view the page holds, as it holds it: the last `view`, each `patch` applied.
+    held: Value,
     /// DOM snapshots taken while sampling, for the hidden-information check.
     pub snapshots: Vec<DomSnapshot>,
     /// The latest sample.
@@ -251,6 +260,7 @@ impl Page {
             label: label.to_string(),
             base: format!("http://{server}"),
             frames: Vec::new(),
+            held: Value::Null,
             snapshots: Vec::new(),
             last: Sample::default(),
             defects: Vec::new(),
@@ -293,9 +303,24 @@ impl Page {
                 .unwrap_or_default()
                 .to_string();
             sent += usize::from(is_sent);
+            let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if !is_sent && json["type"] == "view" {
+                self.held = json["view"].clone();
+            } else if !is_sent && json["type"] == "patch" {
+                // A patch that does not apply is one the page resyncs after, with `hello`.
+                if let Ok(view) = patches::try_apply_patch(&self.held, &json) {
+                    let made = json!({"v": 1, "type": "view", "view": view});
+                    self.frames.push(Frame {
+                        sent: false,
+                        text: made.to_string(),
+                        json: made,
+                    });
+                    self.held = view;
+                }
+            }
             self.frames.push(Frame {
                 sent: is_sent,
-                json: serde_json::from_str(&text).unwrap_or(Value::Null),
+                json,
                 text,
             });
         }

@@ -95,7 +95,9 @@ pub async fn records(env: &Env, page: &Page, table: u64) -> Result<Value, String
     let cookie = page.session.cookie_header().await?;
     let path = format!("/api/tables/{table}/records");
     expect_json(env.server.addr, "GET", &path, Some(&cookie), None, 200).await?;
-    super::hidden::truth::full_records(&env.db, table as i64)
+    let store = tenace_store::SqliteStore::open(&env.db)
+        .map_err(|e| format!("open {}: {e}", env.db.display()))?;
+    super::hidden::truth::full_records(&store, table as i64)
 }
 
 /// Checks pages for hidden cards against the table's records; fails on a leak, or when

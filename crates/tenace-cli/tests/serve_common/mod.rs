@@ -22,6 +22,10 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// The server tests' way of applying a view's patches (RFC 6902, with `json-patch`).
+#[path = "../../../tenace-server/tests/support/patches.rs"]
+mod patches;
+
 /// How long a server gets to print its URL: it replays every unfinished table first.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long one HTTP exchange may take on loopback before the test calls it hung.
@@ -418,6 +422,8 @@ pub async fn sit(
 /// A table's WebSocket as one player's connection.
 pub struct Ws {
     stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The view [`recv_merged`](Ws::recv_merged) holds: the last `view`, each `patch` applied.
+    held: Value,
 }
 
 impl Ws {
@@ -443,7 +449,10 @@ impl Ws {
             .await
             .map_err(|_| format!("{url}: no upgrade within {HTTP_TIMEOUT:?}"))?
             .map_err(|e| format!("{url}: {e}"))?;
-        Ok(Ws { stream })
+        Ok(Ws {
+            stream,
+            held: Value::Null,
+        })
     }
 
     /// Sends one JSON message.
@@ -472,6 +481,21 @@ impl Ws {
                 Some(Ok(_)) => continue,
             }
         }
+    }
+
+    /// [`recv`](Ws::recv), with each `patch` applied to the view held and handed on as
+    /// the `view` message it makes; an error when a patch does not apply to it.
+    pub async fn recv_merged(&mut self, wait: Duration) -> Result<Option<Value>, String> {
+        let Some(message) = self.recv(wait).await? else {
+            return Ok(None);
+        };
+        if message["type"] == "view" {
+            self.held = message["view"].clone();
+        } else if message["type"] == "patch" {
+            self.held = patches::try_apply_patch(&self.held, &message)?;
+            return Ok(Some(json!({"v": 1, "type": "view", "view": self.held})));
+        }
+        Ok(Some(message))
     }
 }
 

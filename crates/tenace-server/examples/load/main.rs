@@ -26,6 +26,22 @@
 //! client's delayed ACK); `--server-nagle` clears it again on the server's side, to measure
 //! what that costs.
 //!
+//! `--database-url URL` keeps the server's tables in Postgres instead of a fresh SQLite
+//! file: `URL` names a Postgres server (a database there that exists, `postgres` usually,
+//! and a role that may create databases); the run makes a fresh database on it and drops
+//! it after. `--processes N` (with `--database-url`) starts N server processes over that
+//! one database: the tables are created through the processes in turn, and the people of
+//! each table connect to different processes (table i's k-th person to process
+//! (i + k) mod N), so every move is learnt by the other processes from Postgres's
+//! notifications. The CPU line then gives each process's seconds and their total, and
+//! the Postgres server's own (when it runs on this machine: every process of the
+//! postmaster serving the run's database, its background processes too). The
+//! reference below is SQLite's and is skipped with `--database-url`.
+//!
+//! ```text
+//! cargo run --release -p tenace-server --example load -- --tables 200 --database-url postgres://tenace@127.0.0.1:55432/postgres --processes 3
+//! ```
+//!
 //! `--relay VIEW_BYTES` runs the same clients against a reference instead of the server:
 //! a relay on the same stack (axum, tokio) that acknowledges each action and sends the
 //! table's sockets a view of that many bytes, with no engine, no store and no views to
@@ -37,7 +53,9 @@
 //! (from sending `act` to receiving the `view` that holds it, on the acting connection and
 //! on the other people's) and from `act` to its `ack`, with computer players how long after the pacing pause their
 //! actions reach the person, the server's memory per table (its RSS growth over N), and
-//! the CPU seconds the server and the clients used. First, as a reference from the same
+//! the CPU seconds the server and the clients used. The clients hold each view as a page
+//! does (a whole `view`, then every `patch` applied to it, `hello` when one does not apply)
+//! and report the bytes received per table event, whole views and patches apart. First, as a reference from the same
 //! run on the same disk, the store's group committer alone: appends a second and append
 //! latency with one append in flight per table.
 //!
@@ -58,7 +76,9 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tenace_store::{GroupCommitter, NewEvent, NewTable, PlayerToken, SqliteStore, Store};
+use tenace_store::{
+    GroupCommitter, NewEvent, NewTable, PlayerToken, PostgresStore, SqliteStore, Store,
+};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::{Notify, Semaphore, watch};
@@ -68,6 +88,10 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 mod relay;
+
+/// A fresh database on the Postgres server `--database-url` names, dropped after the run.
+#[path = "../../../tenace-store/tests/support/postgres_scratch.rs"]
+mod scratch;
 
 /// The first argument that makes this program the server.
 const CHILD: &str = "serve-child";
@@ -110,6 +134,11 @@ struct Args {
     /// The computer players' level with `--people 1`: random (the default), basic or
     /// expert, to see which level's decisions keep up under the load.
     bot_level: &'static str,
+    /// The Postgres database the servers share (`--database-url`; `main` replaces the
+    /// server's URL by a fresh database's); `None`: each run a fresh SQLite file.
+    database_url: Option<String>,
+    /// Server processes over that database.
+    processes: usize,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -124,6 +153,8 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         plain_client: false,
         server_nagle: false,
         bot_level: "random",
+        database_url: None,
+        processes: 1,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -145,6 +176,16 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             "--relay" => args.relay = Some(value("--relay")? as usize),
             "--plain-client" => args.plain_client = true,
             "--server-nagle" => args.server_nagle = true,
+            "--processes" => args.processes = value("--processes")? as usize,
+            "--database-url" => {
+                let url = words.next().ok_or("--database-url needs a value")?;
+                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                    return Err(
+                        "--database-url: expected postgres://USER@HOST:PORT/DATABASE".into(),
+                    );
+                }
+                args.database_url = Some(url.clone());
+            }
             "--bot-level" => {
                 args.bot_level = match words.next().map(String::as_str) {
                     Some("random") => "random",
@@ -159,13 +200,27 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             }
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --bot-level random|basic|expert, --relay VIEW_BYTES, --no-reference, --plain-client, --server-nagle)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --bot-level random|basic|expert, --relay VIEW_BYTES, --database-url postgres://..., --processes N, --no-reference, --plain-client, --server-nagle)"
                 ));
             }
         }
     }
     if args.tables == 0 || args.secs == 0 || args.secs > 600 {
         return Err("--tables must be at least 1 and --secs 1 to 600".into());
+    }
+    if args.processes == 0 || args.processes > 16 {
+        return Err("--processes must be 1 to 16".into());
+    }
+    if args.processes > 1 && args.database_url.is_none() {
+        return Err(
+            "--processes above 1 needs --database-url: a SQLite file serves one process".into(),
+        );
+    }
+    if args.relay.is_some() && (args.processes > 1 || args.database_url.is_some()) {
+        return Err(
+            "--relay is one process with no store: run it without --database-url and --processes"
+                .into(),
+        );
     }
     if args.people != 1 && args.people != 4 {
         return Err("--people must be 1 (with three computer players) or 4".into());
@@ -203,13 +258,31 @@ fn main() -> ExitCode {
             }
         };
     }
-    let args = match parse_args(&argv) {
+    let mut args = match parse_args(&argv) {
         Ok(args) => args,
         Err(e) => {
             eprintln!("load: {e}");
             return ExitCode::FAILURE;
         }
     };
+    // A fresh database for the run, made and dropped outside the runtime: the Postgres
+    // client blocks. Dropped at the end of `main`, once the servers have stopped.
+    // The shared helper panics on failure (naming the tests' variable): say it here.
+    let database = match args
+        .database_url
+        .as_deref()
+        .map(|url| std::panic::catch_unwind(|| scratch::ScratchDatabase::create(url, "load")))
+    {
+        None => None,
+        Some(Ok(database)) => Some(database),
+        Some(Err(_)) => {
+            eprintln!("load: --database-url: could not make a fresh database on that server");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(database) = &database {
+        args.database_url = Some(database.url().to_string());
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -220,7 +293,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(args)) {
+    let outcome = runtime.block_on(run(args));
+    drop(runtime);
+    drop(database);
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("load: {e}");
@@ -276,12 +352,19 @@ fn nagle_arg(arg: Option<&String>) -> bool {
     arg.is_some_and(|a| a == NAGLE)
 }
 
-/// The server: the real `serve` over a SQLite file; with `nagle` its accepted sockets
-/// have `TCP_NODELAY` cleared again, as before the server set it.
+/// The server: the real `serve` over a SQLite file, or over the Postgres database a
+/// `postgres://` URL names; with `nagle` its accepted sockets have `TCP_NODELAY` cleared
+/// again, as before the server set it.
 fn child(db: Option<&String>, nagle: bool) -> Result<(), String> {
-    let db = db.ok_or("the database path is missing")?.clone();
+    let db = db.ok_or("the database path or URL is missing")?;
+    // Opened before the runtime starts: the Postgres client blocks on a runtime of its own.
+    let store: Arc<dyn Store> = if db.starts_with("postgres://") || db.starts_with("postgresql://")
+    {
+        Arc::new(PostgresStore::connect(db).map_err(|e| e.to_string())?)
+    } else {
+        Arc::new(SqliteStore::open(db).map_err(|e| e.to_string())?)
+    };
     child_on_loopback(|listener, shutdown| async move {
-        let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
         // Computer players keep each table's own pacing: 0 at full speed, the pace else.
         let clear_nodelay = |stream: &tokio::net::TcpStream| {
             let _ = stream.set_nodelay(false);
@@ -292,7 +375,7 @@ fn child(db: Option<&String>, nagle: bool) -> Result<(), String> {
             on_accept: nagle.then(|| tenace_server::AcceptHook(Arc::new(clear_nodelay))),
             ..tenace_server::ServerConfig::default()
         };
-        tenace_server::serve(listener, Arc::new(store), config, shutdown)
+        tenace_server::serve(listener, store, config, shutdown)
             .await
             .map_err(|e| e.to_string())
     })
@@ -425,6 +508,44 @@ fn process_usage(pid: &str) -> (u64, f64) {
     (rss, ticks as f64 / 100.0)
 }
 
+/// The CPU seconds (user + system) of the Postgres server that serves `database` on this
+/// machine: every child of the postmaster whose backends name that database in their
+/// titles (`postgres: USER DATABASE HOST(PORT) ...`), its background processes included.
+/// Another Postgres on the machine is not counted.
+fn postgres_cpu(database: &str) -> f64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    let pids: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().to_str().map(str::to_string))
+        .filter(|name| name.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let parent = |pid: &str| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The parent is the second field after the command name.
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1).map(str::to_string))
+    };
+    let title = |pid: &str| {
+        std::fs::read(format!("/proc/{pid}/cmdline"))
+            .map(|bytes| String::from_utf8_lossy(&bytes).replace('\0', " "))
+            .unwrap_or_default()
+    };
+    let postmasters: std::collections::HashSet<String> = pids
+        .iter()
+        .filter(|pid| {
+            let title = title(pid);
+            title.starts_with("postgres: ") && title.split_whitespace().nth(2) == Some(database)
+        })
+        .filter_map(|pid| parent(pid))
+        .collect();
+    pids.iter()
+        .filter(|pid| parent(pid).is_some_and(|p| postmasters.contains(&p)))
+        .map(|pid| process_usage(pid).1)
+        .sum()
+}
+
 /// The server child, stopped (by closing its standard input) when dropped.
 struct ServerProcess {
     child: Child,
@@ -433,9 +554,15 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// The table server, or with `relay` the reference relay with views of that size;
-    /// with `nagle`, without `TCP_NODELAY` on its sockets.
-    fn start(relay: Option<usize>, people: usize, nagle: bool) -> Result<ServerProcess, String> {
+    /// The table server (over the Postgres `database` when given, else a fresh SQLite
+    /// file), or with `relay` the reference relay with views of that size; with `nagle`,
+    /// without `TCP_NODELAY` on its sockets.
+    fn start(
+        relay: Option<usize>,
+        database: Option<&str>,
+        people: usize,
+        nagle: bool,
+    ) -> Result<ServerProcess, String> {
         let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let mut command = std::process::Command::new(exe);
@@ -444,7 +571,10 @@ impl ServerProcess {
                 .arg(RELAY_CHILD)
                 .arg(bytes.to_string())
                 .arg(people.to_string()),
-            None => command.arg(CHILD).arg(dir.path().join("tenace.sqlite")),
+            None => match database {
+                Some(url) => command.arg(CHILD).arg(url),
+                None => command.arg(CHILD).arg(dir.path().join("tenace.sqlite")),
+            },
         };
         if nagle {
             command.arg(NAGLE);
@@ -591,7 +721,11 @@ struct Incoming {
     #[serde(rename = "type")]
     kind: String,
     id: Option<String>,
-    view: Option<ViewHead>,
+    /// A `view`'s whole view.
+    view: Option<serde_json::Value>,
+    /// A `patch`'s base version and its operations.
+    base: Option<u64>,
+    patch: Option<json_patch::Patch>,
     field: Option<String>,
     message: Option<String>,
 }
@@ -602,6 +736,46 @@ struct ViewHead {
     version: u64,
     status: String,
     legal: Vec<String>,
+}
+
+/// The view a connection holds, as docs/server-protocol.md says a client keeps it: the
+/// last whole `view`, with each `patch` since applied to it.
+#[derive(Default)]
+struct Held {
+    view: serde_json::Value,
+    /// A `hello` is out to mend a patch that did not apply: patches wait for its view.
+    resyncing: bool,
+}
+
+/// What a `view` or `patch` message made.
+enum Taken {
+    /// The view now held.
+    View(ViewHead),
+    /// A patch for another base, or one that did not apply: send `hello`.
+    Resync,
+    /// A patch that came while waiting for the `hello`'s view: dropped.
+    Dropped,
+}
+
+impl Held {
+    fn take(&mut self, message: Incoming) -> Result<Taken, String> {
+        if message.kind == "view" {
+            self.view = message.view.ok_or("a view message without its view")?;
+            self.resyncing = false;
+        } else if self.resyncing {
+            return Ok(Taken::Dropped);
+        } else {
+            let patch = message.patch.ok_or("a patch message without its patch")?;
+            let fits = message.base.is_some() && self.view["version"].as_u64() == message.base;
+            if !fits || json_patch::patch(&mut self.view, &patch).is_err() {
+                self.resyncing = true;
+                return Ok(Taken::Resync);
+            }
+        }
+        ViewHead::deserialize(&self.view)
+            .map(Taken::View)
+            .map_err(|e| format!("a view without its version, status or legal: {e}"))
+    }
 }
 
 /// What a table's four connections share.
@@ -646,6 +820,11 @@ struct Measured {
     /// View frames received in the run, and their bytes.
     views: u64,
     view_bytes: u64,
+    /// Patch frames received in the run, and their bytes.
+    patches: u64,
+    patch_bytes: u64,
+    /// Patches that did not apply, mended with `hello` (in the run or not).
+    resyncs: u64,
     /// The table's actions in the run, anyone's, counted by one connection a table from
     /// the versions its views carry.
     table_actions: u64,
@@ -718,6 +897,7 @@ async fn player(
     let mut window: Option<(Instant, Instant)> = None;
     let mut sat = false;
     let mut latest: Option<ViewHead> = None;
+    let mut held = Held::default();
     let mut acted_at: Option<u64> = None;
     let mut pending: Option<(String, u64, Instant, bool)> = None;
     let mut planned: Option<(u64, Instant)> = None;
@@ -768,19 +948,36 @@ async fn player(
                     Some(Err(e)) => return Err(format!("table {table}: {e}")),
                     None => return Err(format!("table {table}: the socket ended")),
                 };
-                let message: Incoming = serde_json::from_str(text.as_str())
+                let mut message: Incoming = serde_json::from_str(text.as_str())
                     .map_err(|e| format!("table {table}: unreadable message: {e}"))?;
                 let now = Instant::now();
                 let in_window = window.is_some_and(|(from, end)| from <= now && now < end);
-                match message.kind.as_str() {
-                    "view" => {
-                        let view = message.view.ok_or("a view message without its view")?;
-                        if in_window {
+                let kind = std::mem::take(&mut message.kind);
+                match kind.as_str() {
+                    "view" | "patch" => {
+                        if in_window && kind == "view" {
                             measured.views += 1;
                             measured.view_bytes += text.len() as u64;
-                            if counts_table && let Some(seen) = version_seen {
-                                measured.table_actions += view.version.saturating_sub(seen);
+                        } else if in_window {
+                            measured.patches += 1;
+                            measured.patch_bytes += text.len() as u64;
+                        }
+                        message.kind = kind;
+                        let view = match held.take(message).map_err(|e| format!("table {table}: {e}"))? {
+                            Taken::View(view) => view,
+                            Taken::Dropped => continue,
+                            Taken::Resync => {
+                                measured.resyncs += 1;
+                                let hello = json!({"v": 1, "type": "hello", "last_version": latest.as_ref().map(|v| v.version)});
+                                ws.send(Message::text(hello.to_string())).await.map_err(|e| e.to_string())?;
+                                continue;
                             }
+                        };
+                        if in_window
+                            && counts_table
+                            && let Some(seen) = version_seen
+                        {
+                            measured.table_actions += view.version.saturating_sub(seen);
                         }
                         // A computer player's action: one version on from a view that was
                         // not this person's own action's.
@@ -936,17 +1133,42 @@ async fn run(args: Args) -> Result<(), String> {
         println!(
             "against the reference relay, not the table server: every action acknowledged and relayed to the table as a {bytes}-byte view, with no engine, no store and no views to write"
         );
+    } else if args.database_url.is_some() {
+        println!(
+            "store: Postgres (a fresh database), {} server process{} over it{}",
+            args.processes,
+            if args.processes == 1 { "" } else { "es" },
+            if args.processes > 1 {
+                ", each table's people connected to different processes"
+            } else {
+                ""
+            }
+        );
+    } else {
+        println!("store: a fresh SQLite file, one server process");
     }
-    if args.reference && args.relay.is_none() {
+    if args.reference && args.relay.is_none() && args.database_url.is_some() {
+        println!("reference: skipped (it is SQLite's group committer alone)");
+    } else if args.reference && args.relay.is_none() {
         let reference_tables = tables.min(1024);
         tokio::task::spawn_blocking(move || reference(reference_tables))
             .await
             .map_err(|e| e.to_string())??;
     }
 
-    let server = ServerProcess::start(args.relay, people, args.server_nagle)?;
-    let pid = server.pid();
-    let mut http = Http::connect(server.addr).await?;
+    let mut servers = Vec::with_capacity(args.processes);
+    for _ in 0..args.processes {
+        servers.push(ServerProcess::start(
+            args.relay,
+            args.database_url.as_deref(),
+            people,
+            args.server_nagle,
+        )?);
+    }
+    let pids: Vec<String> = servers.iter().map(ServerProcess::pid).collect();
+    let addrs: Vec<SocketAddr> = servers.iter().map(|s| s.addr).collect();
+    let rss_of = |pids: &[String]| -> u64 { pids.iter().map(|p| process_usage(p).0).sum() };
+    let mut http = Http::connect(addrs[0]).await?;
     let mut cookies = Vec::new();
     for _ in 0..people {
         let (status, cookie, body) = quick(http.request("GET", "/api/me", None, "")).await?;
@@ -954,7 +1176,7 @@ async fn run(args: Args) -> Result<(), String> {
         cookies.push(cookie);
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let (rss_before, _) = process_usage(&pid);
+    let rss_before = rss_of(&pids);
 
     let setup_started = Instant::now();
     let create = json!({
@@ -971,14 +1193,15 @@ async fn run(args: Args) -> Result<(), String> {
     let next_table = Arc::new(AtomicUsize::new(0));
     let ids = Arc::new(Mutex::new(Vec::with_capacity(tables)));
     let mut creators = Vec::new();
-    for _ in 0..SETUP_PARALLEL.min(tables) {
+    for creator in 0..SETUP_PARALLEL.min(tables) {
         let (next, ids, create, host) = (
             Arc::clone(&next_table),
             Arc::clone(&ids),
             create.clone(),
             cookies[0].clone(),
         );
-        let addr = server.addr;
+        // The creators take the processes in turn.
+        let addr = addrs[creator % addrs.len()];
         creators.push(tokio::spawn(async move {
             let mut http = Http::connect(addr).await?;
             while next.fetch_add(1, Ordering::Relaxed) < tables {
@@ -1005,20 +1228,41 @@ async fn run(args: Args) -> Result<(), String> {
     let created = setup_started.elapsed();
 
     let (go_tx, go_rx) = watch::channel(None);
-    let run = Arc::new(Run {
-        server: server.addr,
-        pace: args.pace,
-        people,
-        plain_client: args.plain_client,
-        bot_level: args.bot_level,
-        ready: AtomicUsize::new(0),
-        failed: AtomicUsize::new(0),
-        all_ready: Notify::new(),
-        expected: ids.len() * people,
-        go: go_rx,
-        errors: Mutex::new(Vec::new()),
-        error_count: AtomicU64::new(0),
-    });
+    // Which process each connection goes to: table i's k-th person to process (i + k)
+    // mod N, so a table's people are spread over the processes. Each process has its own
+    // `Run`, which names it; the counts are summed over them.
+    let process_of = |table_index: usize, person: usize| (table_index + person) % addrs.len();
+    let mut expected = vec![0; addrs.len()];
+    for i in 0..ids.len() {
+        for person in 0..people {
+            expected[process_of(i, person)] += 1;
+        }
+    }
+    let runs: Vec<Arc<Run>> = addrs
+        .iter()
+        .zip(&expected)
+        .map(|(&server, &expected)| {
+            Arc::new(Run {
+                server,
+                pace: args.pace,
+                people,
+                plain_client: args.plain_client,
+                bot_level: args.bot_level,
+                ready: AtomicUsize::new(0),
+                failed: AtomicUsize::new(0),
+                all_ready: Notify::new(),
+                expected,
+                go: go_rx.clone(),
+                errors: Mutex::new(Vec::new()),
+                error_count: AtomicU64::new(0),
+            })
+        })
+        .collect();
+    drop(go_rx);
+    let total =
+        |count: fn(&Run) -> usize| runs.iter().map(|run| count(run.as_ref())).sum::<usize>();
+    let ready = |run: &Run| run.ready.load(Ordering::SeqCst);
+    let failed_of = |run: &Run| run.failed.load(Ordering::SeqCst);
     let setup = Arc::new(Semaphore::new(SETUP_PARALLEL));
     let mut players = Vec::with_capacity(ids.len() * people);
     let mut shared_tables = Vec::with_capacity(ids.len());
@@ -1033,8 +1277,9 @@ async fn run(args: Args) -> Result<(), String> {
             let seat = if people == 1 { 2 } else { person };
             let n = i * people + person;
             let source = Ipv4Addr::new(127, 0, 0, 2 + (n % usize::from(SOURCES)) as u8);
+            let run = &runs[process_of(i, person)];
             let task = player(
-                Arc::clone(&run),
+                Arc::clone(run),
                 Arc::clone(&shared),
                 table,
                 seat,
@@ -1042,7 +1287,7 @@ async fn run(args: Args) -> Result<(), String> {
                 source,
                 Arc::clone(&setup),
             );
-            let run = Arc::clone(&run);
+            let run = Arc::clone(run);
             players.push(tokio::spawn(async move {
                 let result = task.await;
                 if result.is_err() {
@@ -1053,37 +1298,54 @@ async fn run(args: Args) -> Result<(), String> {
             }));
         }
     }
-    let all_in = async {
-        while run.ready.load(Ordering::SeqCst) + run.failed.load(Ordering::SeqCst) < run.expected {
-            run.all_ready.notified().await;
-        }
-    };
-    // A failing connection wakes the wait too; a short poll covers a missed wake.
-    let polled = async {
-        loop {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            if run.ready.load(Ordering::SeqCst) + run.failed.load(Ordering::SeqCst) >= run.expected
-            {
-                break;
+    // Every process's connections seated (or failed): each process's own wait, with a
+    // short poll that covers a missed wake.
+    let all_in = futures_util::future::join_all(runs.iter().map(|run| async move {
+        let run: &Run = run;
+        let wait = async {
+            while ready(run) + failed_of(run) < run.expected {
+                run.all_ready.notified().await;
             }
-        }
-    };
-    tokio::time::timeout(SETUP_LIMIT, async {
-        tokio::select! { _ = all_in => {}, _ = polled => {} }
-    })
-    .await
-    .map_err(|_| "seating the players took too long")?;
-    let failed = run.failed.load(Ordering::SeqCst);
+        };
+        let polled = async {
+            while ready(run) + failed_of(run) < run.expected {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        };
+        tokio::select! { _ = wait => {}, _ = polled => {} }
+    }));
+    tokio::time::timeout(SETUP_LIMIT, all_in)
+        .await
+        .map_err(|_| "seating the players took too long")?;
+    let failed = total(failed_of);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let (rss_seated, server_cpu_before) = process_usage(&pid);
+    let rss_seated = rss_of(&pids);
+    let server_cpu_before: Vec<f64> = pids.iter().map(|p| process_usage(p).1).collect();
+    // The run's database: the last part of its URL's path.
+    let database_name = args.database_url.as_deref().map(|url| {
+        let path = url.split('?').next().unwrap_or(url);
+        path.rsplit('/').next().unwrap_or(path).to_string()
+    });
+    let postgres_cpu_before = database_name.as_deref().map(postgres_cpu);
     let (_, client_cpu_before) = process_usage("self");
     println!(
         "setup: {} tables created in {:.1} s, {} connections seated in {:.1} s more, {failed} failed",
         ids.len(),
         created.as_secs_f64(),
-        run.ready.load(Ordering::SeqCst),
+        total(ready),
         (setup_started.elapsed() - created).as_secs_f64()
     );
+    if addrs.len() > 1 {
+        println!(
+            "connections by process: {}",
+            expected
+                .iter()
+                .enumerate()
+                .map(|(p, n)| format!("process {p} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
 
     let start = Instant::now() + Duration::from_millis(100);
     if let Some(pace) = args.pace {
@@ -1113,6 +1375,9 @@ async fn run(args: Args) -> Result<(), String> {
                 measured.bots.extend(m.bots);
                 measured.views += m.views;
                 measured.view_bytes += m.view_bytes;
+                measured.patches += m.patches;
+                measured.patch_bytes += m.patch_bytes;
+                measured.resyncs += m.resyncs;
                 measured.table_actions += m.table_actions;
                 finished += usize::from(m.finished && i % people == 0);
             }
@@ -1127,12 +1392,25 @@ async fn run(args: Args) -> Result<(), String> {
             Err(_) => return Err("a player did not stop within a minute of the end".into()),
         }
     }
-    let (server_rss_end, server_cpu_end) = process_usage(&pid);
+    let server_rss_end = rss_of(&pids);
+    let server_cpu: Vec<f64> = pids
+        .iter()
+        .zip(&server_cpu_before)
+        .map(|(p, before)| process_usage(p).1 - before)
+        .collect();
+    let postgres_cpu_used = database_name
+        .as_deref()
+        .zip(postgres_cpu_before)
+        .map(|(name, before)| postgres_cpu(name) - before);
     let (_, client_cpu_end) = process_usage("self");
-    // A new connection: the server closes one idle longer than its header time limit.
-    let mut http = Http::connect(server.addr).await?;
-    let metrics = quick(http.request("GET", "/metrics", None, "")).await?.2;
-    drop(server);
+    // Each process's /metrics, on a new connection: the server closes one idle longer than
+    // its header time limit.
+    let mut metrics = Vec::with_capacity(addrs.len());
+    for &addr in &addrs {
+        let mut http = Http::connect(addr).await?;
+        metrics.push(quick(http.request("GET", "/metrics", None, "")).await?.2);
+    }
+    drop(servers);
 
     let secs = args.secs as f64;
     let n = ids.len().max(1) as f64;
@@ -1155,6 +1433,20 @@ async fn run(args: Args) -> Result<(), String> {
         measured.view_bytes as f64 / 1024.0 / measured.views.max(1) as f64
     );
     println!(
+        "patches received: {} ({:.0}/s), {:.0} bytes each on average; patches that did not apply (resynced with hello): {}",
+        measured.patches,
+        measured.patches as f64 / secs,
+        measured.patch_bytes as f64 / measured.patches.max(1) as f64,
+        measured.resyncs
+    );
+    let per_action = |bytes: u64| bytes as f64 / measured.table_actions.max(1) as f64;
+    println!(
+        "bytes received per table event, over all the table's sockets: {:.0} (whole views {:.0}, patches {:.0})",
+        per_action(measured.view_bytes + measured.patch_bytes),
+        per_action(measured.view_bytes),
+        per_action(measured.patch_bytes)
+    );
+    println!(
         "{}",
         summary("move to view, acting connection", measured.acting)
     );
@@ -1174,34 +1466,75 @@ async fn run(args: Args) -> Result<(), String> {
         );
     }
     println!(
-        "server memory: {:.1} MiB at start, {:.1} MiB with every table seated and connected, {:.1} MiB at the end: {:.1} KiB per table seated, {:.1} KiB per table at the end",
+        "server memory{}: {:.1} MiB at start, {:.1} MiB with every table seated and connected, {:.1} MiB at the end: {:.1} KiB per table seated, {:.1} KiB per table at the end",
+        if pids.len() > 1 {
+            " (the processes' sum)"
+        } else {
+            ""
+        },
         rss_before as f64 / 1048576.0,
         rss_seated as f64 / 1048576.0,
         server_rss_end as f64 / 1048576.0,
         rss_seated.saturating_sub(rss_before) as f64 / 1024.0 / n,
         server_rss_end.saturating_sub(rss_before) as f64 / 1024.0 / n
     );
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let server_total: f64 = server_cpu.iter().sum();
+    let per_process = if server_cpu.len() > 1 {
+        format!(
+            " ({})",
+            server_cpu
+                .iter()
+                .enumerate()
+                .map(|(p, cpu)| format!("process {p} {cpu:.1} s"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    } else {
+        String::new()
+    };
+    let postgres = postgres_cpu_used
+        .map(|cpu| format!(", Postgres {cpu:.1} s"))
+        .unwrap_or_default();
     println!(
-        "cpu during the run, warm-up included: server {:.1} s, clients {:.1} s, of {:.0} s on 2 cores",
-        server_cpu_end - server_cpu_before,
+        "cpu during the run, warm-up included: server {server_total:.1} s{per_process}{postgres}, clients {:.1} s, of {:.0} s on {cores} cores",
         client_cpu_end - client_cpu_before,
-        (secs + args.warmup as f64) * 2.0
+        (secs + args.warmup as f64) * cores as f64
     );
-    let metric = |name: &str| {
-        metrics
-            .lines()
+    let metric = |text: &str, name: &str| {
+        text.lines()
             .find_map(|l| l.strip_prefix(name)?.trim().parse::<f64>().ok())
             .unwrap_or(f64::NAN)
     };
+    let summed = |name: &str| metrics.iter().map(|text| metric(text, name)).sum::<f64>();
     println!(
-        "server append latency (its /metrics, setup included): mean {:.2} ms over {:.0} appends",
-        metric("tenace_append_seconds_sum ") / metric("tenace_append_seconds_count ") * 1000.0,
-        metric("tenace_append_seconds_count ")
+        "server append latency (the /metrics, setup included): mean {:.2} ms over {:.0} appends",
+        summed("tenace_append_seconds_sum ") / summed("tenace_append_seconds_count ") * 1000.0,
+        summed("tenace_append_seconds_count ")
     );
-    let errors = run.error_count.load(Ordering::Relaxed);
+    if metrics.len() > 1 {
+        for (p, text) in metrics.iter().enumerate() {
+            println!(
+                "process {p}: {:.0} actions appended, {:.0} events learnt from the others' notifications (mean lag {:.2} ms), {:.0} connections at the end, {:.0} tables' computer players driven",
+                metric(text, "tenace_actions_total "),
+                metric(text, "tenace_notifications_total "),
+                metric(text, "tenace_notification_lag_seconds_sum ")
+                    / metric(text, "tenace_notification_lag_seconds_count ")
+                    * 1000.0,
+                metric(text, "tenace_connections "),
+                metric(text, "tenace_tables_driven ")
+            );
+        }
+    }
+    let errors: u64 = runs
+        .iter()
+        .map(|run| run.error_count.load(Ordering::Relaxed))
+        .sum();
     println!("errors answered: {errors}; connections lost: {lost}");
-    for e in run.errors.lock().map_err(|_| "poisoned")?.iter() {
-        println!("  error: {e}");
+    for run in &runs {
+        for e in run.errors.lock().map_err(|_| "poisoned")?.iter() {
+            println!("  error: {e}");
+        }
     }
     if let Some(e) = first_loss {
         println!("  first lost connection: {e}");

@@ -372,9 +372,13 @@ fn attribute<'a>(
     Ok(out)
 }
 
-/// The frame's text that may be scanned against the current deal: without the record of
-/// the deal before (public, and dealt from the same deck) and the score sheet (whose lines
-/// name past hands' turned-up cards).
+/// The members of a view that are not scanned: the record of the deal before (public,
+/// and dealt from the same deck) and the score sheet (whose lines name past hands'
+/// turned-up cards).
+const UNSCANNED: [&str; 2] = ["last_deal", "sheet"];
+
+/// The frame's text that may be scanned against the current deal: a view without its
+/// [`UNSCANNED`] members, a patch without the operations on them.
 ///
 /// An error's worked example of the notation (`e.g. "discard S2"`, the same words
 /// whatever the state) is left out too: it names a card as notation, not as news.
@@ -384,8 +388,18 @@ pub fn scannable(frame: &Value) -> String {
         frame["message"] = Value::from(text);
     }
     if let Some(view) = frame.get_mut("view").and_then(Value::as_object_mut) {
-        view.remove("last_deal");
-        view.remove("sheet");
+        for member in UNSCANNED {
+            view.remove(member);
+        }
+    }
+    if frame["type"] == "patch"
+        && let Some(ops) = frame.get_mut("patch").and_then(Value::as_array_mut)
+    {
+        ops.retain(|op| {
+            let path = op["path"].as_str().unwrap_or_default();
+            let member = path.split('/').nth(1).unwrap_or_default();
+            !UNSCANNED.contains(&member)
+        });
     }
     frame.to_string()
 }
@@ -493,6 +507,16 @@ mod tests {
         let old =
             json!({"view": {"last_deal": {"hands": {"N": ["DK"]}}, "sheet": {"trump": "DK"}}});
         assert!(hidden_cards_in(&scannable(&old), &truth.deck, &allowed).is_empty());
+        // Nor are a patch's operations on them; its others are.
+        let patch = json!({"v": 1, "type": "patch", "base": 4, "version": 5, "patch": [
+            {"op": "replace", "path": "/last_deal", "value": {"hands": {"N": ["DK"]}}},
+            {"op": "add", "path": "/sheet/boards/0", "value": {"trump": "DK"}},
+            {"op": "add", "path": "/deal/hands/E/0", "value": "D3"}]});
+        assert!(hidden_cards_in(&scannable(&patch), &truth.deck, &allowed).is_empty());
+        let leaky = json!({"v": 1, "type": "patch", "base": 4, "version": 5, "patch": [
+            {"op": "add", "path": "/deal/hands/N", "value": ["DK"]}]});
+        let found = hidden_cards_in(&scannable(&leaky), &truth.deck, &allowed);
+        assert_eq!(found, vec!["DK".parse::<Card>().expect("card")]);
     }
 
     #[test]

@@ -7,8 +7,16 @@
 #![allow(dead_code)] // each test binary uses its own part of the kit
 
 pub mod checker;
+// A test binary with both support modules (`view_patches`) holds this file twice.
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/patches.rs"]
+pub mod patches;
 pub mod truth;
 pub mod ways_out;
+// SQLite, or Postgres under `TENACE_TEST_STORE=postgres`; shared with `support`.
+#[allow(clippy::duplicate_mod)]
+#[path = "../support/store_choice.rs"]
+pub mod store_choice;
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
@@ -26,12 +34,13 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 use checker::Receiver;
 
-/// A server running in this process on a loopback port, with its own SQLite file.
+/// A server running in this process on a loopback port, with its own SQLite file (or, under
+/// `TENACE_TEST_STORE=postgres`, its own Postgres database).
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
-    /// Its SQLite file, which a checker reads the full truth from.
-    pub db: std::path::PathBuf,
+    /// Its store, which a checker reads the full truth from.
+    pub store: Arc<dyn tenace_store::Store>,
     _dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
@@ -45,24 +54,23 @@ impl TestServer {
         let addr = listener.local_addr().expect("local address");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let db = dir.path().join("tenace.sqlite");
-        let db_path = db.clone();
+        let store = store_choice::store_for(&db).await;
+        let served = Arc::clone(&store);
         let task = tokio::spawn(async move {
             let shutdown = async move {
                 let _ = stopped.await;
             };
-            let store = tenace_store::SqliteStore::open(&db).expect("the SQLite store opens");
             let config = tenace_server::ServerConfig {
                 bot_pacing: Some(Duration::ZERO),
                 ..tenace_server::ServerConfig::default()
             };
-            if let Err(e) = tenace_server::serve(listener, Arc::new(store), config, shutdown).await
-            {
+            if let Err(e) = tenace_server::serve(listener, served, config, shutdown).await {
                 panic!("the server failed: {e}");
             }
         });
         let server = TestServer {
             addr,
-            db: db_path,
+            store,
             _dir: dir,
             stop: Some(stop),
             task,
@@ -303,7 +311,12 @@ pub async fn records(server: &TestServer, table: i64) -> Vec<Value> {
         .as_array()
         .cloned()
         .expect("a list of deals");
-    let full = truth::full_records(&server.db, table).expect("the store's truth");
+    // The store may block (Postgres): off the runtime's threads.
+    let store = Arc::clone(&server.store);
+    let full = tokio::task::spawn_blocking(move || truth::full_records(&*store, table))
+        .await
+        .expect("the truth is read")
+        .expect("the store's truth");
     let full = full["deals"].as_array().cloned().unwrap_or_default();
     assert_eq!(
         public.len(),
@@ -354,11 +367,13 @@ pub struct Frame {
     pub conn: usize,
     /// Who received it.
     pub receiver: Receiver,
-    /// The table version it reflects: a view's own, else the last view's before it.
+    /// The table version it reflects: a view's own (a patch's `version`), else the last
+    /// view's before it.
     pub version: u64,
-    /// The frame.
+    /// The frame. A `patch` is followed by the `view` message it makes, recorded as if it
+    /// had been received, so every view the connection held is here whole.
     pub json: Value,
-    /// The text as received.
+    /// The text as received (for the view a patch makes, that view written out).
     pub text: String,
 }
 
@@ -414,6 +429,8 @@ pub async fn connect(
     tokio::spawn(async move {
         let mut version = 0;
         let mut closed = false;
+        // The view as the connection holds it: a `view`, then the patches applied.
+        let mut view = Value::Null;
         while let Some(Ok(message)) = stream.next().await {
             let text = match message {
                 Message::Text(text) => text,
@@ -426,8 +443,25 @@ pub async fn connect(
                 }
                 _ => continue,
             };
-            let text = text.to_string();
-            let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let mut text = text.to_string();
+            let mut json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if json["type"] == "view" {
+                view = json["view"].clone();
+            } else if json["type"] == "patch" {
+                // The patch is recorded as sent, to be scanned itself, and then the view
+                // it makes, scanned and passed on as a `view` message.
+                view = patches::apply_patch(&view, &json);
+                version = json["version"].as_u64().unwrap_or(version);
+                recorder.lock().expect("recorder").push(Frame {
+                    conn: index,
+                    receiver: who.clone(),
+                    version,
+                    json,
+                    text,
+                });
+                json = json!({"v": 1, "type": "view", "view": view});
+                text = json.to_string();
+            }
             if let Some(v) = json["view"]["version"].as_u64() {
                 version = v;
             }

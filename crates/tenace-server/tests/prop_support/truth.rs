@@ -1,21 +1,18 @@
 //! The truth a hidden-information checker compares against: every finished deal of a
 //! table in full, Bridgette's discards and stock included, read from the server's own
-//! SQLite file and rebuilt by replaying the table's log through the table library. The
+//! store and rebuilt by replaying the table's log through the table library. The
 //! public records can't serve: they keep Bridgette's exchange secret (RULES.md §4.2),
 //! as every frame must. Nothing here goes through the code that builds views.
 
-use std::path::Path;
-
 use serde_json::{Value, json};
-use tenace_store::{SqliteStore, Store, TableId};
+use tenace_store::{Store, TableId};
 use tenace_table::{Event, Table, TableSetup};
 
-/// Every finished deal of table `table` in the database at `db`, in the shape of
+/// Every finished deal of table `table` in `store`, in the shape of
 /// `GET /api/tables/{id}/records` (`{"deals": [{"number", "record"}]}`) but with each
-/// record the deal's full state. Opens its own connection: SQLite's WAL lets it read
-/// beside a running server.
-pub fn full_records(db: &Path, table: i64) -> Result<Value, String> {
-    let store = SqliteStore::open(db).map_err(|e| format!("open {}: {e}", db.display()))?;
+/// record the deal's full state. The server's own store: it reads beside the server as
+/// any reader does. It may block: call it off an async runtime's threads.
+pub fn full_records(store: &dyn Store, table: i64) -> Result<Value, String> {
     let id = TableId(table);
     let row = store
         .table(id)

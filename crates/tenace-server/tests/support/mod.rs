@@ -3,6 +3,11 @@
 
 #![allow(dead_code)]
 
+pub mod patches;
+pub mod store_choice;
+
+pub use patches::apply_patch;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -40,8 +45,8 @@ impl Server {
 
     /// Starts a server on `127.0.0.1:0` over the database at `db`, with `config`.
     pub async fn start_with(db: &Path, config: tenace_server::ServerConfig) -> Server {
-        let store = tenace_store::SqliteStore::open(db).expect("the store opens");
-        Server::start_on(Arc::new(store), config).await
+        // SQLite, or Postgres under `TENACE_TEST_STORE=postgres` (see `store_choice`).
+        Server::start_on(store_choice::store_for(db).await, config).await
     }
 
     /// Starts a server on `127.0.0.1:0` over `store`, with `config`.
@@ -199,6 +204,8 @@ impl Server {
                 next_id: 0,
                 last_view: Value::Null,
                 close_code: None,
+                received: Received::default(),
+                last_patch: None,
             }),
             Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
                 Err(response.status().as_u16())
@@ -223,14 +230,33 @@ fn dechunk(mut rest: &str) -> String {
     out
 }
 
-/// A table's WebSocket client.
+/// What a client's socket carried: whole views and patches, counted and measured.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Received {
+    /// `view` messages.
+    pub views: usize,
+    /// Their bytes.
+    pub view_bytes: usize,
+    /// `patch` messages.
+    pub patches: usize,
+    /// Their bytes.
+    pub patch_bytes: usize,
+}
+
+/// A table's WebSocket client. A `patch` is applied to the last view as it arrives and
+/// handed on as the `view` message it stands for, so a test reads whole views whichever
+/// way they came.
 pub struct Client {
     socket: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
     next_id: u64,
-    /// The last view received.
+    /// The last view received, or made by applying the patches since.
     pub last_view: Value,
     /// The close code, once the server closed the socket.
     pub close_code: Option<u16>,
+    /// What the socket carried so far.
+    pub received: Received,
+    /// The operations of the last message, when it was a `patch` (`None` after a `view`).
+    pub last_patch: Option<Value>,
 }
 
 impl Client {
@@ -242,7 +268,8 @@ impl Client {
             .expect("send");
     }
 
-    /// The next JSON frame; views are remembered in `last_view`. `None` when closed.
+    /// The next JSON frame; views are remembered in `last_view`, and a `patch` is applied
+    /// to it and returned as the `view` message it makes. `None` when closed.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
             let frame = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
@@ -252,7 +279,16 @@ impl Client {
                 Ok(Message::Text(text)) => {
                     let value: Value = serde_json::from_str(&text).expect("JSON frames");
                     if value["type"] == "view" {
+                        self.received.views += 1;
+                        self.received.view_bytes += text.len();
                         self.last_view = value["view"].clone();
+                        self.last_patch = None;
+                    } else if value["type"] == "patch" {
+                        self.received.patches += 1;
+                        self.received.patch_bytes += text.len();
+                        self.last_view = apply_patch(&self.last_view, &value);
+                        self.last_patch = Some(value["patch"].clone());
+                        return Some(json!({"v": 1, "type": "view", "view": self.last_view}));
                     }
                     return Some(value);
                 }

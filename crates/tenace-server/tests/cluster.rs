@@ -1,0 +1,277 @@
+//! Two servers in this process over one Postgres database, as two `tenace serve`
+//! processes would run: one table played by people connected to different servers, chat
+//! racing for the same seqs through both, presence seen across them, and the computer
+//! players' lease handed over when its holder stops. (The real binaries, three of them,
+//! one killed with SIGKILL, are `tenace-cli`'s `serve_cluster` test.)
+//!
+//! The database server is the one `TENACE_TEST_POSTGRES_URL` names (`scripts/test` starts
+//! one); without it these tests are skipped, except under CI.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tenace_store::{Store, TableId};
+
+use support::store_choice::scratch::{self, ScratchDatabase, URL_VAR};
+use support::{Client, Server};
+
+fn scratch() -> Option<ScratchDatabase> {
+    match scratch::server_url() {
+        Some(url) => Some(ScratchDatabase::create(&url, "server_cluster")),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("{URL_VAR} is not set under CI: run the tests through scripts/test")
+        }
+        None => {
+            eprintln!("Postgres cluster tests skipped: {URL_VAR} is not set");
+            None
+        }
+    }
+}
+
+/// A runtime of the test's own: the Postgres client blocks, so the stores are made
+/// outside it, and the server calls them on its blocking pool.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+fn config() -> tenace_server::ServerConfig {
+    tenace_server::ServerConfig {
+        bot_pacing: Some(Duration::ZERO),
+        ..tenace_server::ServerConfig::default()
+    }
+}
+
+/// One gauge or counter of a server's `/metrics`.
+async fn metric(server: &Server, name: &str) -> u64 {
+    let (status, _, body) = server.http("GET", "/metrics", None, None).await;
+    assert_eq!(status, 200);
+    body.lines()
+        .find_map(|line| line.strip_prefix(&format!("{name} ")))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {body}"))
+}
+
+/// Waits until `check` holds, up to `limit`.
+async fn eventually(limit: Duration, what: &str, mut check: impl AsyncFnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !check().await {
+        assert!(Instant::now() < deadline, "never: {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Plays `client`'s seat until the table is finished: the first legal action whenever
+/// the view offers some it has not acted on yet. Returns the versions its acks named.
+async fn play(mut client: Client) -> (Vec<u64>, Value) {
+    let mut acked = Vec::new();
+    let mut acted_at = 0;
+    loop {
+        let view = client
+            .view_where(|v| {
+                v["status"] == "finished"
+                    || (v["version"].as_u64().unwrap_or(0) > acted_at
+                        && v["legal"].as_array().is_some_and(|l| !l.is_empty()))
+            })
+            .await;
+        if view["status"] == "finished" {
+            return (acked, view);
+        }
+        acted_at = view["version"].as_u64().unwrap_or(0);
+        let legal: Vec<&str> = view["legal"]
+            .as_array()
+            .map(|l| l.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let action = legal
+            .iter()
+            .find(|a| !a.starts_with("claim") && !a.starts_with("change"))
+            .unwrap_or(&legal[0])
+            .to_string();
+        let answer = client
+            .command(json!({"type": "act", "action": action}))
+            .await;
+        if answer["type"] == "ack" {
+            acked.push(
+                answer["version"]
+                    .as_u64()
+                    .expect("an ack names its version"),
+            );
+        }
+    }
+}
+
+/// The table's log: its seqs run 1..=n with nothing twice.
+fn check_log(store: &dyn Store, table: i64) -> Vec<tenace_store::Event> {
+    let events = store.events(TableId(table), 1).expect("the log reads");
+    for (k, event) in events.iter().enumerate() {
+        assert_eq!(event.seq, k as u64 + 1, "the log has no gaps");
+    }
+    events
+}
+
+#[test]
+fn people_at_two_servers_play_one_table_whose_bots_one_server_drives() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    let check = db.connect();
+    let table = runtime().block_on(async {
+        let a = Server::start_on(store_a, config()).await;
+        let b = Server::start_on(store_b, config()).await;
+        let (north, south) = (a.player().await, b.player().await);
+        let table = a
+            .create(
+                &north,
+                json!({"game": "bridge", "match": "single_deal",
+                       "bots": {"E": "random", "W": "random"},
+                       "settings": {"pacing_ms": 0, "think_ms": 50, "away_takeover": false}}),
+            )
+            .await;
+        let mut n = a.connect(table, &north).await;
+        let mut s = b.connect(table, &south).await;
+        assert_eq!(
+            n.command(json!({"type": "sit", "seat": "N"})).await["type"],
+            "ack"
+        );
+        assert_eq!(
+            s.command(json!({"type": "sit", "seat": "S"})).await["type"],
+            "ack"
+        );
+        // Each sees the other's seat taken, and connected, through the other server.
+        let north_connected = |v: &Value| {
+            v["seats"].as_array().is_some_and(|seats| {
+                seats
+                    .iter()
+                    .any(|x| x["seat"] == "N" && x["presence"] == "connected")
+            })
+        };
+        s.view_where(north_connected).await;
+        eventually(
+            Duration::from_secs(5),
+            "one server drives the bots",
+            async || {
+                metric(&a, "tenace_tables_driven").await + metric(&b, "tenace_tables_driven").await
+                    == 1
+            },
+        )
+        .await;
+        let (north_acks, south_acks) = tokio::join!(play(n), play(s));
+        let (north_acks, north_view) = north_acks;
+        let (south_acks, south_view) = south_acks;
+        assert!(!north_acks.is_empty() && !south_acks.is_empty());
+        assert_eq!(north_view["version"], south_view["version"]);
+        assert!(metric(&b, "tenace_notifications_total").await > 0);
+        a.stop().await;
+        b.stop().await;
+        let mut versions: Vec<u64> = north_acks.into_iter().chain(south_acks).collect();
+        versions.sort_unstable();
+        versions.dedup();
+        (table, versions)
+    });
+    let (table, versions) = table;
+    let events = check_log(&check, table);
+    for version in &versions {
+        assert!(
+            events[*version as usize - 1].actor.is_some(),
+            "an acknowledged action is a person's event in the log"
+        );
+    }
+    let people: Vec<_> = events
+        .iter()
+        .filter(|e| e.actor.is_some() && !versions.contains(&e.seq))
+        .map(|e| (e.seq, e.kind.clone(), e.client_id.clone()))
+        .collect();
+    assert_eq!(
+        people.len(),
+        4,
+        "only the host's two computer players and the two sits are people's events no \
+         ack named: {people:?}"
+    );
+}
+
+#[test]
+fn chat_racing_through_two_servers_is_stored_once_each() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    let check = db.connect();
+    let table = runtime().block_on(async {
+        let a = Server::start_on(store_a, config()).await;
+        let b = Server::start_on(store_b, config()).await;
+        let (ada, bea) = (a.player().await, b.player().await);
+        let table = a
+            .create(&ada, json!({"game": "bridge", "match": "single_deal"}))
+            .await;
+        let chat = |mut client: Client, who: &'static str| async move {
+            let mut acks = Vec::new();
+            for k in 0..5 {
+                let answer = client
+                    .command(json!({"type": "chat", "text": format!("{who} {k}")}))
+                    .await;
+                assert_eq!(answer["type"], "ack", "{answer}");
+                acks.push(answer["version"].as_u64().expect("a version"));
+            }
+            acks
+        };
+        let (ca, cb) = (a.connect(table, &ada).await, b.connect(table, &bea).await);
+        let (acks_a, acks_b) = tokio::join!(chat(ca, "ada"), chat(cb, "bea"));
+        let mut all: Vec<u64> = acks_a.into_iter().chain(acks_b).collect();
+        all.sort_unstable();
+        assert_eq!(all, (1..=10).collect::<Vec<_>>(), "ten chats, ten seqs");
+        a.stop().await;
+        b.stop().await;
+        table
+    });
+    let events = check_log(&check, table);
+    assert_eq!(events.len(), 10, "each chat once: {events:?}");
+}
+
+#[test]
+fn the_lease_moves_to_the_other_server_when_its_holder_stops() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    runtime().block_on(async {
+        let a = Server::start_on(store_a, config()).await;
+        let b = Server::start_on(store_b, config()).await;
+        let south = b.player().await;
+        let table = a
+            .create(
+                &south,
+                json!({"game": "bridge", "match": "single_deal",
+                       "bots": {"N": "random", "E": "random", "W": "random"},
+                       "settings": {"pacing_ms": 0, "think_ms": 50, "away_takeover": false}}),
+            )
+            .await;
+        eventually(
+            Duration::from_secs(5),
+            "server A drives its new table",
+            async || metric(&a, "tenace_tables_driven").await == 1,
+        )
+        .await;
+        let mut s = b.connect(table, &south).await;
+        assert_eq!(
+            s.command(json!({"type": "sit", "seat": "S"})).await["type"],
+            "ack"
+        );
+        a.stop().await;
+        let stopped = Instant::now();
+        eventually(
+            Duration::from_secs(5),
+            "server B takes the lease",
+            async || metric(&b, "tenace_tables_driven").await == 1,
+        )
+        .await;
+        eprintln!(
+            "lease moved {:?} after the holder stopped",
+            stopped.elapsed()
+        );
+        let (acks, view) = play(s).await;
+        assert!(!acks.is_empty());
+        assert_eq!(view["status"], "finished");
+        b.stop().await;
+    });
+}
