@@ -212,6 +212,8 @@ struct TableTask {
     claimed_at: Option<Instant>,
     /// Players connected to this table at other processes of the cluster.
     elsewhere: HashSet<PlayerKey>,
+    /// Where this process's presence changes go to be written, once one was.
+    presence_writer: Option<mpsc::UnboundedSender<(PlayerKey, bool)>>,
 }
 
 /// How many times a command is checked again after losing the race for its seq to
@@ -263,6 +265,7 @@ pub fn spawn(
         claiming: false,
         claimed_at: None,
         elsewhere: HashSet::new(),
+        presence_writer: None,
     };
     tokio::spawn(task.run(rx));
     tx
@@ -696,16 +699,27 @@ impl TableTask {
     }
 
     /// Tells the other processes that `player` connected here or left, in a cluster.
-    fn publish_presence(&self, player: PlayerKey, present: bool) {
+    /// The changes are written in order by one writer per table, so a quick connect and
+    /// leave never land the other way round.
+    fn publish_presence(&mut self, player: PlayerKey, present: bool) {
         let Some(link) = &self.hub.cluster else {
             return;
         };
-        let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
-        tokio::task::spawn_blocking(move || {
-            if let Err(e) = cluster.set_presence(me, table, PlayerId(player), present) {
-                tracing::warn!(table = table.0, %e, "presence not recorded");
-            }
+        let writer = self.presence_writer.get_or_insert_with(|| {
+            let (tx, mut rx) = mpsc::unbounded_channel::<(PlayerKey, bool)>();
+            let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
+            tokio::spawn(async move {
+                while let Some((player, present)) = rx.recv().await {
+                    let cluster = Arc::clone(&cluster);
+                    let write = move || cluster.set_presence(me, table, PlayerId(player), present);
+                    if let Err(e) = crate::hub::blocking_on(write).await {
+                        tracing::warn!(table = table.0, error = %e.message, "presence not recorded");
+                    }
+                }
+            });
+            tx
         });
+        let _ = writer.send((player, present));
     }
 
     /// Reads who is connected at other processes; the answer comes back as a message.
@@ -763,13 +777,23 @@ impl TableTask {
         let (cluster, me, table) = (Arc::clone(&link.cluster), link.me, self.id);
         let tx = self.tx.clone();
         tokio::spawn(async move {
-            let won = crate::hub::blocking_on(move || cluster.claim(me, table))
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::warn!(table = table.0, error = %e.message, "lease not claimed");
-                    false
-                });
-            let _ = tx.send(ToTable::Claimed(won)).await;
+            match crate::hub::blocking_on(move || cluster.claim(me, table)).await {
+                Ok(won) => {
+                    let _ = tx.send(ToTable::Claimed(won)).await;
+                }
+                // Not lost to another process: the database failed. Tried again in a
+                // beat, or a table nobody claimed would wait for its computer players.
+                Err(e) => {
+                    tracing::warn!(table = table.0, error = %e.message, "lease not claimed; trying again");
+                    let _ = tx.send(ToTable::Claimed(false)).await;
+                    tokio::time::sleep(tenace_store::cluster::HEARTBEAT).await;
+                    let again = ToTable::Lease {
+                        held: false,
+                        orphaned: true,
+                    };
+                    let _ = tx.send(again).await;
+                }
+            }
         });
     }
 
