@@ -445,6 +445,7 @@ pub async fn connect(
             };
             let mut text = text.to_string();
             let mut json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let mut patch = None;
             if json["type"] == "view" {
                 view = json["view"].clone();
             } else if json["type"] == "patch" {
@@ -452,7 +453,7 @@ pub async fn connect(
                 // it makes, scanned and passed on as a `view` message.
                 view = patches::apply_patch(&view, &json);
                 version = json["version"].as_u64().unwrap_or(version);
-                recorder.lock().expect("recorder").push(Frame {
+                patch = Some(Frame {
                     conn: index,
                     receiver: who.clone(),
                     version,
@@ -465,13 +466,19 @@ pub async fn connect(
             if let Some(v) = json["view"]["version"].as_u64() {
                 version = v;
             }
-            recorder.lock().expect("recorder").push(Frame {
+            let made = Frame {
                 conn: index,
                 receiver: who.clone(),
                 version,
                 json: json.clone(),
                 text,
-            });
+            };
+            // A patch and the view it makes under one lock: whoever reads the frames
+            // never finds a patch without its view.
+            let mut frames = recorder.lock().expect("recorder");
+            frames.extend(patch);
+            frames.push(made);
+            drop(frames);
             if events.send((index, json)).is_err() {
                 closed = true;
                 break;
