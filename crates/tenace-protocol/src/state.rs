@@ -35,7 +35,134 @@ pub fn parse_player(name: &str, players: usize) -> Option<Player> {
 }
 
 /// The JSON of a view.
+///
+/// ```
+/// use tenace_protocol::state::view_json;
+/// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
+/// use tenace_rules::{Action, Game, Vulnerability};
+/// use tenace_cards::{Player, Seat};
+///
+/// let setup = BridgeSetup::seeded(
+///     BridgeVariant::Standard, 7, Some(Seat::North), Vulnerability::None, BridgeOptions::default(),
+/// );
+/// let mut deal = BridgeDeal::from_setup(setup).unwrap();
+/// deal.try_apply(Player(0), "1C".parse::<Action>().unwrap()).unwrap();
+/// let state = view_json(&deal.full_view());
+/// assert_eq!(state["game"], "bridge");
+/// assert_eq!(state["history"], serde_json::json!([{"action": "1C", "player": "N"}]));
+/// ```
 pub fn view_json(view: &View) -> Value {
+    serde_json::to_value(ViewJson::new(view)).unwrap_or(Value::Null)
+}
+
+/// A view's JSON ([`view_json`]) to be written by serde straight to text: the history,
+/// its largest part, is never built as a `Value`. A table server writes a view per seat
+/// at every move, and building each history entry as a map of strings and dropping it
+/// again was the larger part of that cost.
+///
+/// ```
+/// use tenace_protocol::state::{ViewJson, view_json};
+/// use tenace_rules::bridge::{BridgeDeal, BridgeOptions, BridgeSetup, BridgeVariant};
+/// use tenace_rules::{Action, Game, Vulnerability};
+/// use tenace_cards::{Player, Seat};
+///
+/// let setup = BridgeSetup::seeded(
+///     BridgeVariant::Standard, 7, Some(Seat::North), Vulnerability::None, BridgeOptions::default(),
+/// );
+/// let mut deal = BridgeDeal::from_setup(setup).unwrap();
+/// deal.try_apply(Player(0), "P".parse::<Action>().unwrap()).unwrap();
+/// let view = deal.full_view();
+/// let text = serde_json::to_string(&ViewJson::new(&view)).expect("JSON");
+/// assert_eq!(serde_json::from_str::<serde_json::Value>(&text).expect("JSON"), view_json(&view));
+/// ```
+pub struct ViewJson<'a> {
+    view: &'a View,
+    /// Every player's name, by index.
+    names: Vec<String>,
+    /// Every member, the history's as a placeholder.
+    fields: Map<String, Value>,
+}
+
+impl<'a> ViewJson<'a> {
+    /// The JSON of `view`, ready to serialize.
+    pub fn new(view: &'a View) -> ViewJson<'a> {
+        let seats = view.config.seats_named();
+        let names = (0..view.players as u8)
+            .map(|p| player_label(Player(p), view.players, seats))
+            .collect();
+        let Value::Object(fields) = view_fields(view) else {
+            unreachable!("view_fields builds an object")
+        };
+        ViewJson {
+            view,
+            names,
+            fields,
+        }
+    }
+}
+
+impl serde::Serialize for ViewJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
+        for (key, value) in &self.fields {
+            if key == "history" {
+                map.serialize_entry(key, &HistoryJson(self))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// A view's history: `[{"action": .., "player": ..}, ..]`, the keys in the order a
+/// `Value` map keeps them.
+struct HistoryJson<'v, 'a>(&'v ViewJson<'a>);
+
+impl serde::Serialize for HistoryJson<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        struct Shown<'d>(&'d Action);
+        impl serde::Serialize for Shown<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self.0)
+            }
+        }
+        struct Entry<'e> {
+            action: &'e Action,
+            player: &'e str,
+        }
+        impl serde::Serialize for Entry<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry("action", &Shown(self.action))?;
+                map.serialize_entry("player", self.player)?;
+                map.end()
+            }
+        }
+        let ViewJson { view, names, .. } = self.0;
+        let mut seq = serializer.serialize_seq(Some(view.history.len()))?;
+        for m in &view.history {
+            let named;
+            let player = match names.get(m.player.index()) {
+                Some(name) => name.as_str(),
+                None => {
+                    named = player_label(m.player, view.players, view.config.seats_named());
+                    named.as_str()
+                }
+            };
+            seq.serialize_element(&Entry {
+                action: &m.action,
+                player,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// Every member of a view's JSON but the history's.
+fn view_fields(view: &View) -> Value {
     let n = view.players;
     let seats = view.config.seats_named();
     let name = |p: Player| player_label(p, n, seats);
@@ -93,20 +220,8 @@ pub fn view_json(view: &View) -> Value {
         "tricks_won",
         per_player(view.tricks_won.iter().map(|&t| Value::from(t)).collect()),
     );
-    put(
-        "history",
-        Value::Array(
-            view.history
-                .iter()
-                .map(|m| {
-                    let mut entry = Map::new();
-                    entry.insert("player".into(), Value::String(name(m.player)));
-                    entry.insert("action".into(), Value::String(m.action.to_string()));
-                    Value::Object(entry)
-                })
-                .collect(),
-        ),
-    );
+    // The history is written by `ViewJson` itself: a placeholder keeps its place.
+    put("history", Value::Null);
     put(
         "contract",
         view.contract

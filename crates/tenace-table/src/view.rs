@@ -15,7 +15,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::Value;
 use tenace_cards::{Card, Player};
-use tenace_protocol::state::view_json;
+use tenace_protocol::state::ViewJson;
 use tenace_rules::{Action, View};
 
 use crate::event::PlayerKey;
@@ -410,7 +410,7 @@ impl Table {
             }
         };
         let mut m = Members::with_capacity(4096);
-        m.put("deal", &deal.as_ref().map(view_json));
+        m.put("deal", &deal.as_ref().map(ViewJson::new));
         let legal = self.seat_legal(seat);
         m.put(
             "call_reasons",

@@ -7,6 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tenace_cards::Player;
+use tenace_protocol::state::{ViewJson, player_label, view_json};
 use tenace_rules::{Action, AnyGame, Game, GameConfig};
 use tenace_table::TableMatch;
 use tenace_table::record::{Record, RecordMeta, Replayed, Scope, deals_record};
@@ -202,6 +203,35 @@ proptest! {
                 }
                 Err(e) => prop_assert!(!e.field.is_empty()),
             }
+        }
+    }
+}
+
+/// A view's JSON written straight to text ([`ViewJson`], as the table server writes it)
+/// is the view's `Value` ([`view_json`]), and its history lists every move's action and
+/// player by name, at any point of every game and for every viewer.
+#[test]
+fn view_text_is_the_view_value_with_every_move() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for config in configs() {
+        let mut m = TableMatch::from_config(&config, 11).expect("a match");
+        for _ in 0..12 {
+            let seats = (0..m.players() as u8).map(|p| m.observation(Player(p)));
+            for view in seats.chain([m.full_view()]).flatten() {
+                let text = serde_json::to_string(&ViewJson::new(&view)).expect("JSON");
+                let value: Value = serde_json::from_str(&text).expect("JSON text");
+                assert_eq!(value, view_json(&view), "{}", config.name());
+                let moves: Vec<Value> = view
+                    .history
+                    .iter()
+                    .map(|mv| {
+                        let player = player_label(mv.player, view.players, config.seats_named());
+                        json!({"action": mv.action.to_string(), "player": player})
+                    })
+                    .collect();
+                assert_eq!(value["history"], Value::Array(moves), "{}", config.name());
+            }
+            play(&mut m, 9, &mut rng);
         }
     }
 }

@@ -66,6 +66,10 @@
 //! source addresses so 40,000 of them do not run out of ephemeral ports. Every phase is
 //! bounded in time; the child stops when this program closes its standard input.
 
+// The server child runs with the allocator the `tenace` binary uses.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Child, ExitCode, Stdio};
