@@ -17,26 +17,39 @@
 //! (`tests/view_patches.rs`), this one's patches are the smaller; the crate applies them
 //! in the tests and the load example, a check written apart from this code.
 //!
+//! A view comes in three parts ([`tenace_table::ViewParts`]): the viewer's own members,
+//! their seat's and those every viewer shares. Each part is compared with the same part of
+//! the last view sent, and a part's patch is worked out once a broadcast for everyone who
+//! was sent the same old part and gets the same new one ([`Memo`]): the shared part's
+//! once for the table, a seat's once for its viewers (all the spectators, say).
+//!
 //! Hidden information: a patch is only ever worked out between two views of one viewer,
 //! the last one that viewer's connection was sent and the new one, both written by the
-//! table's per-viewer view function. Its values, and the keys its paths name, all come
-//! from the new view (an object that lost a key is replaced whole; array items are named
-//! by index), so a patch names nothing that viewer's own whole view does not. Keep it so:
-//! never diff views of two viewers, nor write into a patch anything but the new view.
+//! table's per-viewer view function, part by part. A part's patch shared with another
+//! viewer goes between the same two parts for both, each of them in both viewers' views.
+//! Its values, and the keys its paths name, all come from the new view (an object that
+//! lost a key is replaced whole; array items are named by index), so a patch names
+//! nothing that viewer's own whole view does not. Keep it so: never diff views or parts
+//! of two viewers, nor write into a patch anything but the new view.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use tenace_table::join_objects;
 
 use crate::message;
 
-/// A view as it was sent: the table version it shows, its JSON text (an object) and where
-/// its members lie in the text. A player's connections that were sent the same one share
-/// it, as the base of their next patch.
+/// A part of a view as it was sent (the viewer's own members, their seat's, or those
+/// every viewer shares; see [`tenace_table::ViewParts`]): an object's JSON text and where
+/// its members lie in it. The viewers of one seat are handed the same seat part, and
+/// every viewer the same shared part, so its members are found once a version.
 #[derive(Debug)]
-pub struct SentView {
-    version: u64,
-    text: Box<str>,
+pub struct Part {
+    text: Arc<str>,
     /// Each member's key and value, as byte ranges of `text`, found when first needed;
     /// `None` when the text is not an object that can be split (the view is then always
     /// sent whole).
-    members: std::sync::OnceLock<Option<Vec<Member>>>,
+    members: OnceLock<Option<Vec<Member>>>,
 }
 
 /// A member of a JSON object's text: its key (without the quotes) and its value.
@@ -46,25 +59,19 @@ struct Member {
     value: std::ops::Range<usize>,
 }
 
-impl SentView {
-    /// The view of table version `version`, written as `text`.
-    pub fn new(version: u64, text: String) -> SentView {
-        SentView {
-            version,
-            text: text.into_boxed_str(),
-            members: std::sync::OnceLock::new(),
+impl Part {
+    /// The part written as `text`, an object.
+    pub fn new(text: Arc<str>) -> Part {
+        Part {
+            text,
+            members: OnceLock::new(),
         }
     }
 
-    /// The whole `view` message of it.
-    pub fn full_message(&self) -> String {
-        message::view_text(&self.text)
-    }
-
-    /// Its members as (key, value) text. With `like`, a view of the same table whose
-    /// members are known, the text is split by them where it can be: a member whose
+    /// Its members as (key, value) text. With `like`, the same part of an earlier view
+    /// whose members are known, the text is split by them where it can be: a member whose
     /// text is the same in both (most are) is then compared, not scanned.
-    fn member_texts(&self, like: Option<&SentView>) -> Option<Vec<(&str, &str)>> {
+    fn member_texts(&self, like: Option<&Part>) -> Option<Vec<(&str, &str)>> {
         let members = self
             .members
             .get_or_init(|| {
@@ -84,30 +91,116 @@ impl SentView {
     }
 }
 
-/// The message that brings a connection from `base` (the last view it was sent, `None`
-/// before its first) to `view`: a `patch` against `base`, or the whole `view` when there
-/// is no base, when the patch would be no smaller, or when the texts cannot be compared.
-pub fn message_from(base: Option<&SentView>, view: &SentView) -> String {
-    let Some(base) = base else {
-        return view.full_message();
-    };
-    let (Some(old), Some(new)) = (base.member_texts(None), view.member_texts(Some(base))) else {
-        return view.full_message();
-    };
-    let Some(ops) = diff_members(&old, &new) else {
-        return view.full_message();
-    };
-    let patch = message::patch_text(base.version, view.version, &ops);
-    if patch.len() < message::view_text_len(&view.text) {
-        patch
-    } else {
-        view.full_message()
+/// A view as it was sent: the table version it shows and its three parts. A player's
+/// connections that were sent the same one share it, as the base of their next patch.
+#[derive(Debug)]
+pub struct SentView {
+    version: u64,
+    own: Part,
+    seat: Arc<Part>,
+    shared: Arc<Part>,
+}
+
+impl SentView {
+    /// The view of table version `version` in its parts: the viewer's `own`, their
+    /// `seat`'s and the `shared` one.
+    pub fn new(version: u64, own: Part, seat: Arc<Part>, shared: Arc<Part>) -> SentView {
+        SentView {
+            version,
+            own,
+            seat,
+            shared,
+        }
+    }
+
+    /// The view of table version `version` as one part, `text` (an object).
+    #[cfg(test)]
+    fn whole(version: u64, text: String) -> SentView {
+        let empty = || Arc::new(Part::new("{}".into()));
+        SentView::new(version, Part::new(text.into()), empty(), empty())
+    }
+
+    /// The whole view's text.
+    fn text(&self) -> String {
+        join_objects(&[&self.own.text, &self.seat.text, &self.shared.text])
+    }
+
+    /// The whole `view` message of it.
+    pub fn full_message(&self) -> String {
+        message::view_text(&self.text())
     }
 }
 
-/// The RFC 6902 patch from an object to another, given as their members' (key, value)
-/// texts as serde_json writes them, as JSON text (an array of operations); `None` when
-/// `new` lacks a member `old` has (the views' members never change).
+/// The patches of parts worked out during one broadcast, by the two parts (the one last
+/// sent, the new one) they go between: the shared part's patch is worked out once for
+/// every connection that was sent the same last view, and a seat's once for its viewers.
+/// It keeps the parts it has met, so no address it knows is taken by another part while
+/// it lives.
+#[derive(Default)]
+pub struct Memo {
+    ops: HashMap<(*const Part, *const Part), Option<String>>,
+    met: Vec<Arc<Part>>,
+}
+
+impl Memo {
+    /// The operations (JSON text, the array's items) from `old` to `new`.
+    fn ops(&mut self, old: &Arc<Part>, new: &Arc<Part>) -> Option<String> {
+        let key = (Arc::as_ptr(old), Arc::as_ptr(new));
+        if let Some(ops) = self.ops.get(&key) {
+            return ops.clone();
+        }
+        let ops = part_ops(old, new);
+        self.met.extend([Arc::clone(old), Arc::clone(new)]);
+        self.ops.insert(key, ops.clone());
+        ops
+    }
+}
+
+/// The operations (JSON text, the items of an array, possibly none) that bring the part
+/// `old` to `new`; `None` when they cannot be compared.
+fn part_ops(old: &Part, new: &Part) -> Option<String> {
+    let (was, now) = (old.member_texts(None)?, new.member_texts(Some(old))?);
+    diff_members(&was, &now)
+}
+
+/// The message that brings a connection from `base` (the last view it was sent, `None`
+/// before its first) to `view`: a `patch` against `base`, or the whole `view` when there
+/// is no base, when the patch would be no smaller, or when the texts cannot be compared.
+/// `memo` keeps the parts' patches for the other connections of the same broadcast.
+pub fn message_from(base: Option<&SentView>, view: &SentView, memo: &mut Memo) -> String {
+    let Some(base) = base else {
+        return view.full_message();
+    };
+    let ops = [
+        part_ops(&base.own, &view.own),
+        memo.ops(&base.seat, &view.seat),
+        memo.ops(&base.shared, &view.shared),
+    ];
+    let Some(ops) = ops.into_iter().collect::<Option<Vec<String>>>() else {
+        return view.full_message();
+    };
+    let mut all = String::with_capacity(ops.iter().map(|o| o.len() + 1).sum::<usize>() + 2);
+    all.push('[');
+    for op in ops.iter().filter(|op| !op.is_empty()) {
+        if all.len() > 1 {
+            all.push(',');
+        }
+        all.push_str(op);
+    }
+    all.push(']');
+    let patch = message::patch_text(base.version, view.version, &all);
+    let whole = view.text();
+    if patch.len() < message::view_text_len(&whole) {
+        patch
+    } else {
+        message::view_text(&whole)
+    }
+}
+
+/// The RFC 6902 operations from an object to another, given as their members' (key,
+/// value) texts as serde_json writes them, as JSON text (the items of an array, without
+/// its brackets); `None` when `new` lacks a member `old` has (the views' members never
+/// change).
 fn diff_members(old: &[(&str, &str)], new: &[(&str, &str)]) -> Option<String> {
     if old
         .iter()
@@ -126,7 +219,7 @@ fn diff_members(old: &[(&str, &str)], new: &[(&str, &str)]) -> Option<String> {
             None => ops.op("add", &path, Some(text)),
         }
     }
-    Some(ops.finish())
+    Some(ops.text)
 }
 
 /// A JSON Pointer token (RFC 6901) appended to `path`: `~` as `~0`, `/` as `~1`.
@@ -148,15 +241,6 @@ struct Ops {
 }
 
 impl Ops {
-    /// The operations as a JSON array.
-    fn finish(self) -> String {
-        let mut out = String::with_capacity(self.text.len() + 2);
-        out.push('[');
-        out.push_str(&self.text);
-        out.push(']');
-        out
-    }
-
     /// The bytes [`op`](Self::op) writes.
     fn op_len(&self, op: &str, path: &str, value: Option<&str>) -> usize {
         usize::from(self.count > 0)
@@ -505,7 +589,7 @@ mod tests {
             .into_iter()
             .map(|m| (&new[m.key], &new[m.value]))
             .collect();
-        diff_members(&was, &now)
+        diff_members(&was, &now).map(|ops| format!("[{ops}]"))
     }
 
     /// [`members`] as (key, value) texts.
@@ -675,6 +759,58 @@ mod tests {
             let new = value(&mut next, 3);
             ops_between(&old, &new);
         }
+        // A value changed a little at a time, each version a part patched from the one
+        // before (the new side split by the old one's members): every patch is the one
+        // the texts alone give, and brings the version before to the next.
+        fn mutate(v: &Value, next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Value {
+            match v {
+                _ if next(4) == 0 => value(next, depth),
+                Value::Array(items) => {
+                    let mut items: Vec<Value> = items
+                        .iter()
+                        .map(|i| mutate(i, next, depth.saturating_sub(1)))
+                        .collect();
+                    match next(3) {
+                        0 => items.push(value(next, depth.saturating_sub(1))),
+                        1 if !items.is_empty() => {
+                            items.remove(next(items.len() as u64) as usize);
+                        }
+                        _ => {}
+                    }
+                    Value::Array(items)
+                }
+                Value::Object(members) => Value::Object(
+                    members
+                        .iter()
+                        .map(|(k, m)| (k.clone(), mutate(m, next, depth.saturating_sub(1))))
+                        .collect(),
+                ),
+                other => other.clone(),
+            }
+        }
+        let mut versions = vec![json!({"x": value(&mut next, 4), "y": value(&mut next, 4)})];
+        for _ in 0..1000 {
+            let last = versions.last().expect("a version");
+            let (x, y) = (
+                mutate(&last["x"], &mut next, 4),
+                mutate(&last["y"], &mut next, 4),
+            );
+            versions.push(json!({"x": x, "y": y}));
+        }
+        let parts: Vec<Part> = versions
+            .iter()
+            .map(|v| Part::new(v.to_string().into()))
+            .collect();
+        for (i, pair) in parts.windows(2).enumerate() {
+            let ops = part_ops(&pair[0], &pair[1]).map(|ops| format!("[{ops}]"));
+            let (old, new) = (&versions[i], &versions[i + 1]);
+            assert_eq!(
+                ops,
+                diff_text(&old.to_string(), &new.to_string()),
+                "{old} {new}"
+            );
+            assert_eq!(apply(old, ops.as_deref().expect("objects")), *new);
+        }
     }
 
     #[test]
@@ -724,23 +860,61 @@ mod tests {
 
     #[test]
     fn a_connection_without_a_base_or_with_a_large_patch_gets_the_whole_view() {
-        let small = SentView::new(3, r#"{"version":3,"a":[1,2,3]}"#.into());
-        let next = SentView::new(4, r#"{"version":4,"a":[1,2,3]}"#.into());
-        let full = message_from(None, &next);
+        let memo = &mut Memo::default();
+        let small = SentView::whole(3, r#"{"version":3,"a":[1,2,3]}"#.into());
+        let next = SentView::whole(4, r#"{"version":4,"a":[1,2,3]}"#.into());
+        let full = message_from(None, &next, memo);
         assert_eq!(full, next.full_message());
         // A view this small is cheaper whole than as a patch.
-        assert_eq!(message_from(Some(&small), &next), full);
+        assert_eq!(message_from(Some(&small), &next, memo), full);
         let padding = "x".repeat(500);
-        let big = SentView::new(3, format!(r#"{{"version":3,"pad":"{padding}"}}"#));
-        let bigger = SentView::new(4, format!(r#"{{"version":4,"pad":"{padding}"}}"#));
-        let patch: Value = serde_json::from_str(&message_from(Some(&big), &bigger)).expect("JSON");
+        let big = SentView::whole(3, format!(r#"{{"version":3,"pad":"{padding}"}}"#));
+        let bigger = SentView::whole(4, format!(r#"{{"version":4,"pad":"{padding}"}}"#));
+        let patch: Value =
+            serde_json::from_str(&message_from(Some(&big), &bigger, memo)).expect("JSON");
         assert_eq!(
             patch,
             json!({"v": 1, "type": "patch", "base": 3, "version": 4,
                    "patch": [{"op": "replace", "path": "/version", "value": 4}]})
         );
         // Texts that are not objects are sent whole.
-        let odd = SentView::new(5, "null".into());
-        assert_eq!(message_from(Some(&big), &odd), odd.full_message());
+        let odd = SentView::whole(5, "null".into());
+        assert_eq!(message_from(Some(&big), &odd, memo), odd.full_message());
+    }
+
+    /// A view in three parts: its patch is each part's, worked out once per pair of
+    /// parts for every connection of a broadcast, and the whole view joins the parts.
+    #[test]
+    fn a_view_in_parts_patches_each_part_once_for_all_who_share_it() {
+        let part = |text: &str| Arc::new(Part::new(text.into()));
+        let padding = "x".repeat(300);
+        let shared_3 = part(&format!(r#"{{"version":3,"chat":"{padding}"}}"#));
+        let shared_4 = part(&format!(r#"{{"version":4,"chat":"{padding}"}}"#));
+        let seat_3 = part(r#"{"deal":{"hand":["SA","HK"]},"legal":["SA","HK"]}"#);
+        let seat_4 = part(r#"{"deal":{"hand":["HK"]},"legal":[]}"#);
+        let own = || Part::new(r#"{"table":9,"viewer":{"seat":"N"}}"#.into());
+        let base = SentView::new(3, own(), Arc::clone(&seat_3), Arc::clone(&shared_3));
+        let view = SentView::new(4, own(), Arc::clone(&seat_4), Arc::clone(&shared_4));
+        let whole: Value = serde_json::from_str(&view.text()).expect("an object");
+        assert_eq!(whole["chat"], padding.as_str());
+        assert_eq!(whole["deal"]["hand"], json!(["HK"]));
+        assert_eq!(whole["table"], 9);
+
+        let memo = &mut Memo::default();
+        let message: Value =
+            serde_json::from_str(&message_from(Some(&base), &view, memo)).expect("JSON");
+        assert_eq!(message["type"], "patch");
+        let old: Value = serde_json::from_str(&base.text()).expect("an object");
+        let ops = serde_json::to_string(&message["patch"]).expect("JSON");
+        assert_eq!(apply(&old, &ops), whole);
+        assert_eq!(memo.ops.len(), 2, "the seat's and the shared part's");
+        // Another viewer of the same seat and the same shared part: nothing new worked out.
+        let other = SentView::new(3, own(), seat_3, shared_3);
+        let again = message_from(Some(&other), &view, memo);
+        assert_eq!(
+            serde_json::from_str::<Value>(&again).expect("JSON"),
+            message
+        );
+        assert_eq!(memo.ops.len(), 2);
     }
 }

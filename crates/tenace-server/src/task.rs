@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use tenace_cards::Player;
 use tenace_rules::Action;
 use tenace_store::{Appended, NewEvent, PlayerId, StoreError, TableId, TableStatus};
 use tenace_table::record::{Record, RecordMeta, Scope};
@@ -22,6 +23,7 @@ use crate::hub::Hub;
 use crate::limits::Window;
 use crate::message;
 use crate::my_tables::Seating;
+use crate::patch::{Part, SentView};
 
 /// Chat messages a player may send to a table in [`CHAT_WINDOW`], from any tab.
 const CHAT_MAX: usize = 5;
@@ -180,7 +182,7 @@ struct Connection {
     /// The last view this connection was sent, the base of the next patch it is sent;
     /// `None` until its first view, which is then sent whole. A player's connections
     /// sent the same view share it.
-    sent: Option<Arc<crate::patch::SentView>>,
+    sent: Option<Arc<SentView>>,
 }
 
 struct TableTask {
@@ -376,9 +378,12 @@ impl TableTask {
                         &self.elsewhere,
                         &mut self.view_cache,
                     );
-                    let view = crate::patch::SentView::new(
+                    let parts = views.parts_for(Viewer::Player(player));
+                    let view = SentView::new(
                         self.table.version(),
-                        views.text_for(Viewer::Player(player)),
+                        Part::new(parts.own.into()),
+                        Arc::new(Part::new(parts.seat)),
+                        Arc::new(Part::new(parts.shared)),
                     );
                     let text = view.full_message();
                     let sent = self.connections.get_mut(&conn).is_some_and(|c| {
@@ -831,11 +836,13 @@ impl TableTask {
     /// Sends every connection what changed in its view: a patch against the last view
     /// it was sent, or the whole view to a connection that has none yet (or when the
     /// patch would be no smaller). What all viewers share is written once, what a seat
-    /// sees once per seat, each player's view once for all their tabs, and its patch once
-    /// for all the tabs that were sent the same last view.
+    /// sees once per seat, and each player's view once for all their tabs. A patch is
+    /// worked out part by part: the shared part's once for every connection that was sent
+    /// the same last view, a seat's once for its viewers, and each player's once for all
+    /// the tabs that were sent the same last view.
     ///
-    /// A patch is worked out only between two views of the same player (see
-    /// [`crate::patch`]), so it never carries what that viewer may not see.
+    /// A patch is worked out only between two views of the same player, part by part
+    /// (see [`crate::patch`]), so it never carries what that viewer may not see.
     fn broadcast(&mut self) {
         let version = self.table.version();
         let mut views = views(
@@ -845,28 +852,42 @@ impl TableTask {
             &self.elsewhere,
             &mut self.view_cache,
         );
-        let mut built: HashMap<PlayerKey, Arc<crate::patch::SentView>> = HashMap::new();
+        let mut built: HashMap<PlayerKey, Arc<SentView>> = HashMap::new();
+        let mut seat_parts: HashMap<Option<Player>, Arc<Part>> = HashMap::new();
+        let mut shared: Option<Arc<Part>> = None;
+        let mut memo = crate::patch::Memo::default();
         // Keyed by the player and their base, compared by address: tabs sent the same
-        // view share one `SentView`.
-        let mut messages: HashMap<(PlayerKey, *const crate::patch::SentView), String> =
-            HashMap::new();
+        // view share one `SentView`. The bases replaced are kept to the end, so no
+        // address here is taken by another view meanwhile.
+        let mut messages: HashMap<(PlayerKey, *const SentView), String> = HashMap::new();
+        let mut replaced = Vec::with_capacity(self.connections.len());
         let mut slow = Vec::new();
         for (&conn, c) in &mut self.connections {
             let view = built.entry(c.player).or_insert_with(|| {
-                let text = views.text_for(Viewer::Player(c.player));
-                Arc::new(crate::patch::SentView::new(version, text))
+                let parts = views.parts_for(Viewer::Player(c.player));
+                let seat = seat_parts
+                    .entry(parts.seat_of)
+                    .or_insert_with(|| Arc::new(Part::new(parts.seat)));
+                let shared = shared.get_or_insert_with(|| Arc::new(Part::new(parts.shared)));
+                Arc::new(SentView::new(
+                    version,
+                    Part::new(parts.own.into()),
+                    Arc::clone(seat),
+                    Arc::clone(shared),
+                ))
             });
             let base = c.sent.as_deref();
             let key = (c.player, base.map_or(std::ptr::null(), std::ptr::from_ref));
             let text = messages
                 .entry(key)
-                .or_insert_with(|| crate::patch::message_from(base, view))
+                .or_insert_with(|| crate::patch::message_from(base, view, &mut memo))
                 .clone();
-            c.sent = Some(Arc::clone(view));
+            replaced.push(c.sent.replace(Arc::clone(view)));
             if c.out.try_send(Out::Text(text)).is_err() {
                 slow.push(conn);
             }
         }
+        drop(replaced);
         for conn in slow {
             self.drop_connection(conn);
         }

@@ -50,7 +50,7 @@ pub use table::{
     BotNote, BotTurn, CHAT_KEPT, ChatLine, MAX_CHAT_CHARS, Occupant, PendingUndo, Table,
 };
 pub use tenace_bots::Level;
-pub use view::{ViewCache, Viewer, Views};
+pub use view::{ViewCache, ViewParts, Viewer, Views, join_objects};
 
 #[cfg(test)]
 mod test_tables;

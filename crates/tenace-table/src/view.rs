@@ -306,13 +306,13 @@ impl Table {
         Views {
             table: self,
             id: table,
-            shared: self.shared_members(connected, &cache.last_deal(self)),
+            shared: object_text(self.shared_members(connected, &cache.last_deal(self))),
             by_seat: HashMap::new(),
         }
     }
 
     /// The members every viewer's view has alike.
-    fn shared_members(&self, connected: &dyn Fn(PlayerKey) -> bool, last_deal: &str) -> Vec<u8> {
+    fn shared_members(&self, connected: &dyn Fn(PlayerKey) -> bool, last_deal: &str) -> Members {
         let game = self.game();
         let name = |p: Player| game.seat_name(p);
         let answers = |answers: &std::collections::BTreeMap<u8, bool>| {
@@ -375,13 +375,13 @@ impl Table {
         m.put("chat", &chat);
         m.raw("last_deal", last_deal);
         m.put("settings", &self.setup().settings);
-        m.0
+        m
     }
 
     /// The members the holder of `seat` (a spectator for `None`) sees alone: the deal,
     /// their legal actions and the computer players' actions with the reasons they may
     /// read.
-    fn seat_members(&self, seat: Option<Player>) -> Vec<u8> {
+    fn seat_members(&self, seat: Option<Player>) -> Members {
         let game = self.game();
         let deal = self.seat_deal_view(seat);
         let bot_actions: Vec<BotActionJson> = match &deal {
@@ -422,7 +422,7 @@ impl Table {
         );
         m.put("legal", &legal);
         m.put("bot_actions", &bot_actions);
-        m.0
+        m
     }
 }
 
@@ -430,19 +430,89 @@ impl Table {
 pub struct Views<'a> {
     table: &'a Table,
     id: Option<i64>,
-    shared: Vec<u8>,
-    by_seat: HashMap<Option<Player>, Vec<u8>>,
+    shared: Arc<str>,
+    by_seat: HashMap<Option<Player>, Arc<str>>,
+}
+
+/// A viewer's view in its three parts, each a JSON object's text: its own members
+/// (`table`, `viewer`), its seat's (the deal, legal actions and reasons: the same for
+/// every viewer in that seat, or every spectator) and those every viewer shares. The same
+/// `Arc` is handed to every viewer of a part, so a server can compare a part with the
+/// last one it sent once for all of them.
+#[derive(Debug, Clone)]
+pub struct ViewParts {
+    /// The viewer's own members.
+    pub own: String,
+    /// The seat the viewer holds (`None` for a spectator), whose members `seat` are.
+    pub seat_of: Option<Player>,
+    /// The members the viewer's seat decides.
+    pub seat: Arc<str>,
+    /// The members every viewer shares.
+    pub shared: Arc<str>,
+}
+
+impl ViewParts {
+    /// The whole view: the three parts' members in one object.
+    ///
+    /// ```
+    /// use tenace_table::{Settings, Table, TableSetup, Viewer};
+    ///
+    /// let setup = TableSetup::new("bridge", None, None, 7, Settings::default()).unwrap();
+    /// let table = Table::new(setup, 1).unwrap();
+    /// let mut views = table.views(Some(3), &|_| false, &mut Default::default());
+    /// let parts = views.parts_for(Viewer::Anonymous);
+    /// let view: serde_json::Value = serde_json::from_str(&parts.text()).unwrap();
+    /// assert_eq!(view["table"], 3);
+    /// assert_eq!(view["status"], "open");
+    /// assert!(view["deal"].is_null(), "no deal before the start");
+    /// ```
+    pub fn text(&self) -> String {
+        join_objects(&[&self.own, &self.seat, &self.shared])
+    }
+}
+
+/// The members of several JSON objects' texts (as serde_json writes them: `{…}`, no
+/// spaces) as one object's text. Empty objects add nothing.
+pub fn join_objects(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum::<usize>() + 2);
+    out.push('{');
+    let inners = parts
+        .iter()
+        .map(|part| part.get(1..part.len().saturating_sub(1)).unwrap_or(""));
+    for part in inners.filter(|inner| !inner.is_empty()) {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        out.push_str(part);
+    }
+    out.push('}');
+    out
+}
+
+/// Members written as an object's text.
+fn object_text(members: Members) -> Arc<str> {
+    let mut out = Vec::with_capacity(members.0.len() + 2);
+    out.push(b'{');
+    out.extend_from_slice(&members.0);
+    out.push(b'}');
+    // Every piece is serde_json's output: UTF-8.
+    String::from_utf8(out).map_or_else(|_| "{}".into(), Into::into)
 }
 
 impl Views<'_> {
     /// The view of `viewer` as JSON text (an object).
     pub fn text_for(&mut self, viewer: Viewer) -> String {
+        self.parts_for(viewer).text()
+    }
+
+    /// The view of `viewer` in its parts: see [`ViewParts`].
+    pub fn parts_for(&mut self, viewer: Viewer) -> ViewParts {
         let table = self.table;
         let seat = table.viewer_seat(viewer);
         let seat_part = self
             .by_seat
             .entry(seat)
-            .or_insert_with(|| table.seat_members(seat));
+            .or_insert_with(|| object_text(table.seat_members(seat)));
         let mut own = Members::with_capacity(64);
         own.put("table", &self.id);
         own.put(
@@ -455,16 +525,12 @@ impl Views<'_> {
                 seat: seat.map(|s| table.game().seat_name(s)),
             },
         );
-        let mut out = Vec::with_capacity(own.0.len() + seat_part.len() + self.shared.len() + 4);
-        out.push(b'{');
-        out.extend_from_slice(&own.0);
-        out.push(b',');
-        out.extend_from_slice(seat_part);
-        out.push(b',');
-        out.extend_from_slice(&self.shared);
-        out.push(b'}');
-        // Every piece is serde_json's output: UTF-8.
-        String::from_utf8(out).unwrap_or_else(|_| "null".to_string())
+        ViewParts {
+            own: object_text(own).to_string(),
+            seat_of: seat,
+            seat: Arc::clone(seat_part),
+            shared: Arc::clone(&self.shared),
+        }
     }
 }
 
