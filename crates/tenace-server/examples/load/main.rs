@@ -59,6 +59,10 @@
 //! run on the same disk, the store's group committer alone: appends a second and append
 //! latency with one append in flight per table.
 //!
+//! `--spectators K` adds K spectators to every table: connections of players who do not
+//! sit, each holding its view as a page does. They show what many viewers of one table
+//! cost (a vugraph table, say); the run prints the frames and bytes they received.
+//!
 //! The server runs in a child process (this program again, with the hidden first argument
 //! `serve-child`): its RSS and CPU are then its own, not mixed with the client sockets,
 //! and each process has its own open-file limit. Both share the machine's cores, so the
@@ -85,8 +89,9 @@ use tenace_store::{
 };
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-use tokio::sync::{Notify, Semaphore, watch};
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::Instant;
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -143,6 +148,8 @@ struct Args {
     database_url: Option<String>,
     /// Server processes over that database.
     processes: usize,
+    /// Spectators a table: connections that watch without sitting.
+    spectators: usize,
 }
 
 fn parse_args(argv: &[String]) -> Result<Args, String> {
@@ -159,6 +166,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
         bot_level: "random",
         database_url: None,
         processes: 1,
+        spectators: 0,
     };
     let mut words = argv.iter();
     while let Some(word) = words.next() {
@@ -181,6 +189,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             "--plain-client" => args.plain_client = true,
             "--server-nagle" => args.server_nagle = true,
             "--processes" => args.processes = value("--processes")? as usize,
+            "--spectators" => args.spectators = value("--spectators")? as usize,
             "--database-url" => {
                 let url = words.next().ok_or("--database-url needs a value")?;
                 if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
@@ -204,7 +213,7 @@ fn parse_args(argv: &[String]) -> Result<Args, String> {
             }
             other => {
                 return Err(format!(
-                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --bot-level random|basic|expert, --relay VIEW_BYTES, --database-url postgres://..., --processes N, --no-reference, --plain-client, --server-nagle)"
+                    "unknown argument {other:?} (expected --tables N, --pace-ms MS, --secs S, --warmup-secs S, --people 1|4, --bot-level random|basic|expert, --relay VIEW_BYTES, --database-url postgres://..., --processes N, --spectators K, --no-reference, --plain-client, --server-nagle)"
                 ));
             }
         }
@@ -835,6 +844,17 @@ struct Measured {
     finished: bool,
 }
 
+impl Measured {
+    /// Adds another connection's frame counts (views, patches, resyncs) to these.
+    fn add_frames(&mut self, other: &Measured) {
+        self.views += other.views;
+        self.view_bytes += other.view_bytes;
+        self.patches += other.patches;
+        self.patch_bytes += other.patch_bytes;
+        self.resyncs += other.resyncs;
+    }
+}
+
 fn micros_since(t: Instant) -> u32 {
     t.elapsed().as_micros().min(u128::from(u32::MAX - 1)) as u32
 }
@@ -847,18 +867,112 @@ fn choose(legal: &[String]) -> &str {
     &legal[rand::random_range(0..legal.len())]
 }
 
-/// One scripted player's connection to one table: sits, waits for the start signal, then
-/// plays a legal action whenever it is to act, until the end of the run.
-async fn player(
+/// The connections that ended in an error, and the first error.
+#[derive(Default)]
+struct Losses {
+    lost: usize,
+    first_loss: Option<String>,
+}
+
+impl Losses {
+    /// A connection's figures once it stops, or `None` when it failed (counted here); an
+    /// error when it does not stop within a minute of the run's `end`.
+    async fn settle(
+        &mut self,
+        handle: tokio::task::JoinHandle<Result<Measured, String>>,
+        end: Instant,
+        who: &str,
+    ) -> Result<Option<Measured>, String> {
+        let error = match tokio::time::timeout_at(end + Duration::from_secs(60), handle).await {
+            Ok(Ok(Ok(m))) => return Ok(Some(m)),
+            Ok(Ok(Err(e))) => e,
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => return Err(format!("{who} did not stop within a minute of the end")),
+        };
+        self.lost += 1;
+        self.first_loss.get_or_insert(error);
+        Ok(None)
+    }
+}
+
+/// The run's measured window as a connection learns it, from the start signal.
+struct Clock {
+    go: watch::Receiver<Option<(Instant, Instant)>>,
+    /// When the measured seconds begin and end, once the run has started.
+    window: Option<(Instant, Instant)>,
+}
+
+impl Clock {
+    fn new(run: &Run) -> Clock {
+        Clock {
+            go: run.go.clone(),
+            window: None,
+        }
+    }
+
+    /// Waits for the start signal (then `false`), or once started for the end of the
+    /// measured window (then `true`). Safe to drop unfinished, as `select!` does.
+    async fn tick(&mut self) -> Result<bool, String> {
+        match self.window {
+            None => {
+                self.go.changed().await.map_err(|_| "the run was dropped")?;
+                self.window = *self.go.borrow();
+                Ok(false)
+            }
+            Some((_, end)) => {
+                tokio::time::sleep_until(end).await;
+                Ok(true)
+            }
+        }
+    }
+}
+
+/// Runs a connection's task, counting it as failed in `run` (which waits for every
+/// connection to be ready or failed) when it ends in an error.
+fn connection(
     run: Arc<Run>,
-    shared: Arc<TableShared>,
+    task: impl Future<Output = Result<Measured, String>> + Send + 'static,
+) -> tokio::task::JoinHandle<Result<Measured, String>> {
+    tokio::spawn(async move {
+        let result = task.await;
+        if result.is_err() {
+            run.failed.fetch_add(1, Ordering::SeqCst);
+            run.all_ready.notify_one();
+        }
+        result
+    })
+}
+
+/// A frame's text: `None` for a frame of another kind, an error when the socket closed
+/// or failed.
+fn frame_text(
+    frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
     table: i64,
-    seat: usize,
-    cookie: String,
+) -> Result<Option<tokio_tungstenite::tungstenite::Utf8Bytes>, String> {
+    match frame {
+        Some(Ok(Message::Text(text))) => Ok(Some(text)),
+        Some(Ok(Message::Close(frame))) => {
+            Err(format!("table {table}: closed by the server: {frame:?}"))
+        }
+        Some(Ok(_)) => Ok(None),
+        Some(Err(e)) => Err(format!("table {table}: {e}")),
+        None => Err(format!("table {table}: the socket ended")),
+    }
+}
+
+/// A WebSocket to `table` as the player of `cookie`, from the loopback address `source`,
+/// once `setup` lets one more connection in; the permit is held until it is ready.
+async fn open(
+    run: &Run,
+    table: i64,
+    cookie: &str,
     source: Ipv4Addr,
-    setup: Arc<Semaphore>,
-) -> Result<Measured, String> {
-    let permit = setup.acquire_owned().await.map_err(|e| e.to_string())?;
+    setup: &Arc<Semaphore>,
+) -> Result<(WebSocketStream<TcpStream>, OwnedSemaphorePermit), String> {
+    let permit = Arc::clone(setup)
+        .acquire_owned()
+        .await
+        .map_err(|e| e.to_string())?;
     let url = format!("ws://{}/api/tables/{table}/ws", run.server);
     let mut request = url.into_client_request().map_err(|e| e.to_string())?;
     let header = format!("{}={cookie}", tenace_server::COOKIE_NAME);
@@ -880,9 +994,81 @@ async fn player(
     let config = WebSocketConfig::default()
         .read_buffer_size(16 * 1024)
         .write_buffer_size(0);
-    let (mut ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
+    let (ws, _) = tokio_tungstenite::client_async_with_config(request, stream, Some(config))
         .await
         .map_err(|e| format!("table {table} socket: {e}"))?;
+    Ok((ws, permit))
+}
+
+/// One spectator's connection to one table: holds its view from the start signal to the
+/// end of the run, counting what it receives in the measured window.
+async fn spectator(
+    run: Arc<Run>,
+    table: i64,
+    cookie: String,
+    source: Ipv4Addr,
+    setup: Arc<Semaphore>,
+) -> Result<Measured, String> {
+    let (mut ws, permit) = open(&run, table, &cookie, source, &setup).await?;
+    let mut permit = Some(permit);
+    let mut clock = Clock::new(&run);
+    let mut held = Held::default();
+    let mut measured = Measured::default();
+    loop {
+        let window = clock.window;
+        tokio::select! {
+            frame = ws.next() => {
+                let Some(text) = frame_text(frame, table)? else { continue };
+                let message: Incoming = serde_json::from_str(text.as_str())
+                    .map_err(|e| format!("table {table}: unreadable message: {e}"))?;
+                if message.kind != "view" && message.kind != "patch" {
+                    continue;
+                }
+                let now = Instant::now();
+                if window.is_some_and(|(from, end)| from <= now && now < end) {
+                    if message.kind == "view" {
+                        measured.views += 1;
+                        measured.view_bytes += text.len() as u64;
+                    } else {
+                        measured.patches += 1;
+                        measured.patch_bytes += text.len() as u64;
+                    }
+                }
+                match held.take(message).map_err(|e| format!("table {table}: {e}"))? {
+                    Taken::View(_) => {
+                        if permit.take().is_some()
+                            && run.ready.fetch_add(1, Ordering::SeqCst) + 1 == run.expected
+                        {
+                            run.all_ready.notify_one();
+                        }
+                    }
+                    Taken::Dropped => {}
+                    Taken::Resync => {
+                        measured.resyncs += 1;
+                        let hello = json!({"v": 1, "type": "hello", "last_version": held.view["version"].as_u64()});
+                        ws.send(Message::text(hello.to_string())).await.map_err(|e| e.to_string())?;
+                    }
+                }
+            }
+            ended = clock.tick() => if ended? { break },
+        }
+    }
+    let _ = ws.close(None).await;
+    Ok(measured)
+}
+
+/// One scripted player's connection to one table: sits, waits for the start signal, then
+/// plays a legal action whenever it is to act, until the end of the run.
+async fn player(
+    run: Arc<Run>,
+    shared: Arc<TableShared>,
+    table: i64,
+    seat: usize,
+    cookie: String,
+    source: Ipv4Addr,
+    setup: Arc<Semaphore>,
+) -> Result<Measured, String> {
+    let (mut ws, permit) = open(&run, table, &cookie, source, &setup).await?;
     if run.people == 1 {
         // The host gives the other seats to computer players before sitting down.
         for other in SEATS.iter().filter(|&&s| s != SEATS[seat]) {
@@ -897,8 +1083,7 @@ async fn player(
         .await
         .map_err(|e| e.to_string())?;
 
-    let mut go = run.go.clone();
-    let mut window: Option<(Instant, Instant)> = None;
+    let mut clock = Clock::new(&run);
     let mut sat = false;
     let mut latest: Option<ViewHead> = None;
     let mut held = Held::default();
@@ -916,7 +1101,7 @@ async fn player(
     let mut permit = Some(permit);
     let far = Instant::now() + SETUP_LIMIT + Duration::from_secs(3600);
     loop {
-        let end = window.map_or(far, |(_, end)| end);
+        let window = clock.window;
         let now = Instant::now();
         // Plan the next action once the run has begun and this seat is to act.
         if let (Some(_), None, None, Some(view)) = (window, &pending, planned, &latest)
@@ -945,13 +1130,7 @@ async fn player(
         let wake = planned.map_or(far, |(_, at)| at);
         tokio::select! {
             frame = ws.next() => {
-                let text = match frame {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(frame))) => return Err(format!("table {table}: closed by the server: {frame:?}")),
-                    Some(Ok(_)) => continue,
-                    Some(Err(e)) => return Err(format!("table {table}: {e}")),
-                    None => return Err(format!("table {table}: the socket ended")),
-                };
+                let Some(text) = frame_text(frame, table)? else { continue };
                 let mut message: Incoming = serde_json::from_str(text.as_str())
                     .map_err(|e| format!("table {table}: unreadable message: {e}"))?;
                 let now = Instant::now();
@@ -1073,13 +1252,7 @@ async fn player(
                 last_send = sent;
                 ws.send(Message::text(text)).await.map_err(|e| e.to_string())?;
             }
-            changed = go.changed(), if window.is_none() => {
-                if changed.is_err() {
-                    return Err("the run was dropped".into());
-                }
-                window = *go.borrow();
-            }
-            _ = tokio::time::sleep_until(end) => break,
+            ended = clock.tick() => if ended? { break },
         }
     }
     let _ = ws.close(None).await;
@@ -1090,7 +1263,8 @@ async fn run(args: Args) -> Result<(), String> {
     let limit = raise_nofile(200_000);
     let mut tables = args.tables;
     let people = args.people;
-    let affordable = (limit.saturating_sub(SPARE_FDS) / people as u64) as usize;
+    let sockets = (people + args.spectators) as u64;
+    let affordable = (limit.saturating_sub(SPARE_FDS) / sockets) as usize;
     if tables > affordable {
         // The server holds a socket per person too, under the same limit, so more client
         // processes would not help: without the right to raise the hard limit
@@ -1174,7 +1348,7 @@ async fn run(args: Args) -> Result<(), String> {
     let rss_of = |pids: &[String]| -> u64 { pids.iter().map(|p| process_usage(p).0).sum() };
     let mut http = Http::connect(addrs[0]).await?;
     let mut cookies = Vec::new();
-    for _ in 0..people {
+    for _ in 0..people + args.spectators {
         let (status, cookie, body) = quick(http.request("GET", "/api/me", None, "")).await?;
         let cookie = cookie.ok_or(format!("GET /api/me {status}: no cookie: {body}"))?;
         cookies.push(cookie);
@@ -1238,7 +1412,7 @@ async fn run(args: Args) -> Result<(), String> {
     let process_of = |table_index: usize, person: usize| (table_index + person) % addrs.len();
     let mut expected = vec![0; addrs.len()];
     for i in 0..ids.len() {
-        for person in 0..people {
+        for person in 0..people + args.spectators {
             expected[process_of(i, person)] += 1;
         }
     }
@@ -1276,7 +1450,7 @@ async fn run(args: Args) -> Result<(), String> {
             last_act: Mutex::new(None),
         });
         shared_tables.push(Arc::clone(&shared));
-        for (person, cookie) in cookies.iter().enumerate() {
+        for (person, cookie) in cookies.iter().enumerate().take(people) {
             // Alone, the person sits in S.
             let seat = if people == 1 { 2 } else { person };
             let n = i * people + person;
@@ -1291,15 +1465,24 @@ async fn run(args: Args) -> Result<(), String> {
                 source,
                 Arc::clone(&setup),
             );
-            let run = Arc::clone(run);
-            players.push(tokio::spawn(async move {
-                let result = task.await;
-                if result.is_err() {
-                    run.failed.fetch_add(1, Ordering::SeqCst);
-                    run.all_ready.notify_one();
-                }
-                result
-            }));
+            players.push(connection(Arc::clone(run), task));
+        }
+    }
+    // The spectators, after the people: players of their own who never sit.
+    let mut watchers = Vec::with_capacity(ids.len() * args.spectators);
+    for (i, &table) in ids.iter().enumerate() {
+        for (k, cookie) in cookies.iter().enumerate().skip(people) {
+            let n = i * (people + args.spectators) + k;
+            let source = Ipv4Addr::new(127, 0, 0, 2 + (n % usize::from(SOURCES)) as u8);
+            let run = Arc::clone(&runs[process_of(i, k)]);
+            let task = spectator(
+                Arc::clone(&run),
+                table,
+                cookie.clone(),
+                source,
+                Arc::clone(&setup),
+            );
+            watchers.push(connection(run, task));
         }
     }
     // Every process's connections seated (or failed): each process's own wait, with a
@@ -1367,35 +1550,27 @@ async fn run(args: Args) -> Result<(), String> {
         .map_err(|_| "no player is listening")?;
     let mut measured = Measured::default();
     let mut finished = 0;
-    let mut lost = 0;
-    let mut first_loss = None;
+    let mut losses = Losses::default();
     for (i, handle) in players.into_iter().enumerate() {
-        match tokio::time::timeout_at(end + Duration::from_secs(60), handle).await {
-            Ok(Ok(Ok(m))) => {
-                measured.moves += m.moves;
-                measured.acting.extend(m.acting);
-                measured.acks.extend(m.acks);
-                measured.others.extend(m.others);
-                measured.bots.extend(m.bots);
-                measured.views += m.views;
-                measured.view_bytes += m.view_bytes;
-                measured.patches += m.patches;
-                measured.patch_bytes += m.patch_bytes;
-                measured.resyncs += m.resyncs;
-                measured.table_actions += m.table_actions;
-                finished += usize::from(m.finished && i % people == 0);
-            }
-            Ok(Ok(Err(e))) => {
-                lost += 1;
-                first_loss.get_or_insert(e);
-            }
-            Ok(Err(e)) => {
-                lost += 1;
-                first_loss.get_or_insert(e.to_string());
-            }
-            Err(_) => return Err("a player did not stop within a minute of the end".into()),
+        let Some(m) = losses.settle(handle, end, "a player").await? else {
+            continue;
+        };
+        measured.add_frames(&m);
+        measured.moves += m.moves;
+        measured.acting.extend(m.acting);
+        measured.acks.extend(m.acks);
+        measured.others.extend(m.others);
+        measured.bots.extend(m.bots);
+        measured.table_actions += m.table_actions;
+        finished += usize::from(m.finished && i % people == 0);
+    }
+    let mut watched = Measured::default();
+    for handle in watchers {
+        if let Some(m) = losses.settle(handle, end, "a spectator").await? {
+            watched.add_frames(&m);
         }
     }
+    let Losses { lost, first_loss } = losses;
     let server_rss_end = rss_of(&pids);
     let server_cpu: Vec<f64> = pids
         .iter()
@@ -1450,6 +1625,17 @@ async fn run(args: Args) -> Result<(), String> {
         per_action(measured.view_bytes),
         per_action(measured.patch_bytes)
     );
+    if args.spectators > 0 {
+        println!(
+            "spectators: {} a table; views received {}, patches received {} ({:.0}/s), {:.0} bytes each on average; patches that did not apply (resynced with hello): {}",
+            args.spectators,
+            watched.views,
+            watched.patches,
+            watched.patches as f64 / secs,
+            watched.patch_bytes as f64 / watched.patches.max(1) as f64,
+            watched.resyncs
+        );
+    }
     println!(
         "{}",
         summary("move to view, acting connection", measured.acting)
