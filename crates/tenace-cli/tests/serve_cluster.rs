@@ -43,7 +43,7 @@ use serde_json::{Value, json};
 use tenace_store::{Store, TableId};
 use tokio::sync::Notify;
 
-use scratch::{ScratchDatabase, URL_VAR};
+use scratch::ScratchDatabase;
 use serve_common::{Server, Ws, create_table, http, new_player, post_command};
 
 /// The processes serving the database at once.
@@ -1065,17 +1065,7 @@ fn check_log(store: &dyn Store, report: &PhaseReport) -> Result<usize, String> {
 
 /// A fresh database, or `None` when the Postgres tests are skipped.
 fn scratch() -> Option<ScratchDatabase> {
-    match scratch::server_url() {
-        Some(url) => Some(ScratchDatabase::create(&url, "cluster")),
-        None if std::env::var_os("CI").is_some() => panic!(
-            "{URL_VAR} is not set under CI: the Postgres tests must run there. scripts/test \
-             starts a throwaway Postgres and sets it; run the tests through scripts/test"
-        ),
-        None => {
-            eprintln!("Postgres cluster test skipped: {URL_VAR} is not set");
-            None
-        }
-    }
+    scratch::for_test("cluster", "Postgres cluster test")
 }
 
 fn seed() -> u64 {

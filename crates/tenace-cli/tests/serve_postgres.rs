@@ -13,22 +13,12 @@ mod scratch;
 use serde_json::json;
 use tenace_store::{Store, TableId};
 
-use scratch::{ScratchDatabase, URL_VAR};
+use scratch::ScratchDatabase;
 use serve_common::{Server, create_table, new_player};
 
 /// A fresh database, or `None` when the Postgres tests are skipped.
 fn scratch() -> Option<ScratchDatabase> {
-    match scratch::server_url() {
-        Some(url) => Some(ScratchDatabase::create(&url, "serve")),
-        None if std::env::var_os("CI").is_some() => panic!(
-            "{URL_VAR} is not set under CI: the Postgres tests must run there. scripts/test \
-             starts a throwaway Postgres and sets it; run the tests through scripts/test"
-        ),
-        None => {
-            eprintln!("Postgres serve test skipped: {URL_VAR} is not set");
-            None
-        }
-    }
+    scratch::for_test("serve", "Postgres serve test")
 }
 
 // A plain test with a runtime of its own: the store's Postgres client blocks, and must not

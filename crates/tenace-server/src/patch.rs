@@ -481,13 +481,19 @@ fn members_like(text: &str, old: &str, guide: &[Member]) -> Option<Vec<Member>> 
 /// The items of a JSON array's text, in order; `None` when the text is not an array.
 fn elements(text: &str) -> Option<Vec<&str>> {
     let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(16);
-    let mut i = skip_space(bytes, 0);
+    let i = skip_space(bytes, 0);
     if bytes.get(i) != Some(&b'[') {
         return None;
     }
-    i = skip_space(bytes, i + 1);
-    if bytes.get(i) == Some(&b']') {
+    scan_items(text, skip_space(bytes, i + 1), Vec::with_capacity(16))
+}
+
+/// `out` with the items of the array `text` from byte `i` on (an item's start, or the
+/// closing `]` of an array with none yet), scanned one by one; `None` when the text is
+/// not the rest of an array.
+fn scan_items<'a>(text: &'a str, mut i: usize, mut out: Vec<&'a str>) -> Option<Vec<&'a str>> {
+    let bytes = text.as_bytes();
+    if out.is_empty() && bytes.get(i) == Some(&b']') {
         return (skip_space(bytes, i + 1) == bytes.len()).then_some(out);
     }
     loop {
@@ -527,19 +533,8 @@ fn elements_like<'a>(text: &'a str, old: &[&str]) -> Option<Vec<&'a str>> {
         }
         i = end + 1;
     }
-    if out.is_empty() && bytes.get(i) == Some(&b']') {
-        return (i + 1 == bytes.len()).then_some(out);
-    }
     // The rest, scanned.
-    loop {
-        let end = value_end(bytes, i)?;
-        out.push(text[i..end].trim_end());
-        match bytes.get(end) {
-            Some(b',') => i = skip_space(bytes, end + 1),
-            Some(b']') => return (skip_space(bytes, end + 1) == bytes.len()).then_some(out),
-            _ => return None,
-        }
-    }
+    scan_items(text, i, out)
 }
 
 /// Where the JSON value starting at `start` ends: the index of the `,`, `}` or `]` after

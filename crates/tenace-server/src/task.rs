@@ -381,7 +381,7 @@ impl TableTask {
                     let parts = views.parts_for(Viewer::Player(player));
                     let view = SentView::new(
                         self.table.version(),
-                        Part::new(parts.own.into()),
+                        Part::new(parts.own),
                         Arc::new(Part::new(parts.seat)),
                         Arc::new(Part::new(parts.shared)),
                     );
@@ -871,7 +871,7 @@ impl TableTask {
                 let shared = shared.get_or_insert_with(|| Arc::new(Part::new(parts.shared)));
                 Arc::new(SentView::new(
                     version,
-                    Part::new(parts.own.into()),
+                    Part::new(parts.own),
                     Arc::clone(seat),
                     Arc::clone(shared),
                 ))

@@ -15,20 +15,12 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tenace_store::{Store, TableId};
 
-use support::store_choice::scratch::{self, ScratchDatabase, URL_VAR};
+use support::store_choice::scratch::{self, ScratchDatabase};
 use support::{Client, Server};
 
+/// A fresh database, or `None` when the Postgres tests are skipped.
 fn scratch() -> Option<ScratchDatabase> {
-    match scratch::server_url() {
-        Some(url) => Some(ScratchDatabase::create(&url, "server_cluster")),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("{URL_VAR} is not set under CI: run the tests through scripts/test")
-        }
-        None => {
-            eprintln!("Postgres cluster tests skipped: {URL_VAR} is not set");
-            None
-        }
-    }
+    scratch::for_test("server_cluster", "Postgres cluster tests")
 }
 
 /// A runtime of the test's own: the Postgres client blocks, so the stores are made
@@ -46,6 +38,20 @@ fn config() -> tenace_server::ServerConfig {
         bot_pacing: Some(Duration::ZERO),
         ..tenace_server::ServerConfig::default()
     }
+}
+
+/// Two connections to the one database, one for each server: made outside the runtime,
+/// as the Postgres client blocks.
+fn two_stores(db: &ScratchDatabase) -> (Arc<dyn Store>, Arc<dyn Store>) {
+    (Arc::new(db.connect()), Arc::new(db.connect()))
+}
+
+/// Two servers over one database, with computer players that do not pause.
+async fn two_servers(a: Arc<dyn Store>, b: Arc<dyn Store>) -> (Server, Server) {
+    (
+        Server::start_on(a, config()).await,
+        Server::start_on(b, config()).await,
+    )
 }
 
 /// One gauge or counter of a server's `/metrics`.
@@ -118,11 +124,10 @@ fn check_log(store: &dyn Store, table: i64) -> Vec<tenace_store::Event> {
 #[test]
 fn people_at_two_servers_play_one_table_whose_bots_one_server_drives() {
     let Some(db) = scratch() else { return };
-    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    let (store_a, store_b) = two_stores(&db);
     let check = db.connect();
     let table = runtime().block_on(async {
-        let a = Server::start_on(store_a, config()).await;
-        let b = Server::start_on(store_b, config()).await;
+        let (a, b) = two_servers(store_a, store_b).await;
         let (north, south) = (a.player().await, b.player().await);
         let table = a
             .create(
@@ -197,11 +202,10 @@ fn people_at_two_servers_play_one_table_whose_bots_one_server_drives() {
 #[test]
 fn chat_racing_through_two_servers_is_stored_once_each() {
     let Some(db) = scratch() else { return };
-    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    let (store_a, store_b) = two_stores(&db);
     let check = db.connect();
     let table = runtime().block_on(async {
-        let a = Server::start_on(store_a, config()).await;
-        let b = Server::start_on(store_b, config()).await;
+        let (a, b) = two_servers(store_a, store_b).await;
         let (ada, bea) = (a.player().await, b.player().await);
         let table = a
             .create(&ada, json!({"game": "bridge", "match": "single_deal"}))
@@ -233,10 +237,9 @@ fn chat_racing_through_two_servers_is_stored_once_each() {
 #[test]
 fn the_lease_moves_to_the_other_server_when_its_holder_stops() {
     let Some(db) = scratch() else { return };
-    let (store_a, store_b) = (Arc::new(db.connect()), Arc::new(db.connect()));
+    let (store_a, store_b) = two_stores(&db);
     runtime().block_on(async {
-        let a = Server::start_on(store_a, config()).await;
-        let b = Server::start_on(store_b, config()).await;
+        let (a, b) = two_servers(store_a, store_b).await;
         let south = b.player().await;
         let table = a
             .create(

@@ -24,24 +24,11 @@ use tenace_store::{
 };
 
 use fixtures::{event, table_in};
-use scratch::{ScratchDatabase, URL_VAR};
+use scratch::ScratchDatabase;
 
 /// A fresh database, or `None` when the Postgres tests are skipped.
 fn scratch() -> Option<ScratchDatabase> {
-    match scratch::server_url() {
-        Some(url) => Some(ScratchDatabase::create(&url, "test")),
-        None if std::env::var_os("CI").is_some() => panic!(
-            "{URL_VAR} is not set under CI: the Postgres tests must run there. scripts/test \
-             starts a throwaway Postgres and sets it; run the tests through scripts/test"
-        ),
-        None => {
-            eprintln!(
-                "Postgres tests skipped: {URL_VAR} is not set (scripts/test starts a \
-                 throwaway Postgres and sets it)"
-            );
-            None
-        }
-    }
+    scratch::for_test("test", "Postgres tests")
 }
 
 /// One test per conformance check, each on a fresh database, so a failure names it.

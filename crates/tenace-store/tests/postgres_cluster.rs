@@ -19,19 +19,11 @@ use serde_json::json;
 use tenace_store::{Cluster, NewEvent, Notice, PlayerToken, ProcessId, Store, TableStatus};
 
 use fixtures::{event, table_in};
-use scratch::{ScratchDatabase, URL_VAR};
+use scratch::ScratchDatabase;
 
+/// A fresh database, or `None` when the Postgres tests are skipped.
 fn scratch() -> Option<ScratchDatabase> {
-    match scratch::server_url() {
-        Some(url) => Some(ScratchDatabase::create(&url, "cluster")),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("{URL_VAR} is not set under CI: run the tests through scripts/test")
-        }
-        None => {
-            eprintln!("Postgres cluster tests skipped: {URL_VAR} is not set");
-            None
-        }
-    }
+    scratch::for_test("cluster", "Postgres cluster tests")
 }
 
 /// A listener on its own thread, its notices in a channel; stopped when dropped.

@@ -442,7 +442,7 @@ pub struct Views<'a> {
 #[derive(Debug, Clone)]
 pub struct ViewParts {
     /// The viewer's own members.
-    pub own: String,
+    pub own: Arc<str>,
     /// The seat the viewer holds (`None` for a spectator), whose members `seat` are.
     pub seat_of: Option<Player>,
     /// The members the viewer's seat decides.
@@ -526,7 +526,7 @@ impl Views<'_> {
             },
         );
         ViewParts {
-            own: object_text(own).to_string(),
+            own: object_text(own),
             seat_of: seat,
             seat: Arc::clone(seat_part),
             shared: Arc::clone(&self.shared),

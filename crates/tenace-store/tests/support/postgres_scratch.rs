@@ -29,6 +29,26 @@ pub fn server_url() -> Option<String> {
         .filter(|url| !url.trim().is_empty())
 }
 
+/// A fresh database for `purpose`, or `None` when the environment names no server: then
+/// the tests of `what` are skipped, with a line saying so. Never skipped under CI, where
+/// `scripts/test` starts a throwaway Postgres and names it.
+pub fn for_test(purpose: &str, what: &str) -> Option<ScratchDatabase> {
+    match server_url() {
+        Some(url) => Some(ScratchDatabase::create(&url, purpose)),
+        None if std::env::var_os("CI").is_some() => panic!(
+            "{URL_VAR} is not set under CI: the Postgres tests must run there. scripts/test \
+             starts a throwaway Postgres and sets it; run the tests through scripts/test"
+        ),
+        None => {
+            eprintln!(
+                "{what} skipped: {URL_VAR} is not set (scripts/test starts a throwaway \
+                 Postgres and sets it)"
+            );
+            None
+        }
+    }
+}
+
 /// A database made for one test, dropped when this is dropped (also when the test fails).
 pub struct ScratchDatabase {
     /// The connection string of the server's own database, to create and drop from.
