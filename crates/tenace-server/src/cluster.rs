@@ -120,6 +120,14 @@ async fn dispatch(hub: Arc<Hub>, mut notices: mpsc::Receiver<Notice>) {
                     send(&live.tx, ToTable::CatchUp).await;
                     send(&live.tx, ToTable::PresenceChanged).await;
                 }
+                // A table made at another process meanwhile was never announced here:
+                // held from now on as on start, so its players' tables list it here too.
+                let hub = Arc::clone(&hub);
+                tokio::spawn(async move {
+                    if let Err(e) = hub.hold_unfinished_tables().await {
+                        tracing::warn!(error = %e.message, "unfinished tables not listed");
+                    }
+                });
             }
         }
     }

@@ -168,6 +168,22 @@ impl Hub {
         self.tables.lock().await.values().cloned().collect()
     }
 
+    /// Loads every unfinished table this process does not hold yet: all of them on
+    /// start, and in a cluster those made elsewhere while notices were missed. One that
+    /// does not rebuild is logged and left out; this fails only if the store cannot list
+    /// them.
+    pub async fn hold_unfinished_tables(self: &Arc<Self>) -> Result<(), ApiError> {
+        let unfinished = blocking(&self.store, |s| s.unfinished_tables()).await?;
+        for table in unfinished {
+            if self.live(table.id).await.is_none()
+                && let Err(e) = self.table(table.id).await
+            {
+                tracing::warn!(table = table.id.0, error = %e.message, "not rebuilt");
+            }
+        }
+        Ok(())
+    }
+
     /// The live table `id`, loaded from the store and replayed if it is not live yet.
     /// One load at a time, so a table never gets two tasks.
     pub async fn table(self: &Arc<Self>, id: TableId) -> Result<LiveTable, ApiError> {

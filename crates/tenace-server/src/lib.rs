@@ -52,7 +52,7 @@ pub use message::VERSION;
 pub use review::ReviewLimits;
 pub use upload::MAX_UPLOAD_BYTES;
 
-use hub::{Hub, blocking};
+use hub::Hub;
 
 /// The largest request body and WebSocket frame, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -210,14 +210,9 @@ pub async fn serve(
     };
     let hub = Arc::new(Hub::new(store, config, stopping, link));
     cluster::start(&hub);
-    let unfinished = blocking(&hub.store, |s| s.unfinished_tables())
+    hub.hold_unfinished_tables()
         .await
         .map_err(|e| ServeError::Store(e.message))?;
-    for table in unfinished {
-        if let Err(e) = hub.table(table.id).await {
-            tracing::warn!(table = table.id.0, error = %e.message, "not rebuilt");
-        }
-    }
     tracing::info!(address = ?listener.local_addr().ok(), "serving");
     let app = router(Arc::clone(&hub)).layer(axum::middleware::from_fn_with_state(
         hub.config.body_timeout,

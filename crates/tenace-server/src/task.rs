@@ -992,8 +992,11 @@ impl TableTask {
     /// Hands the seat of a person away longer than the table allows to a computer player.
     fn check_away(&mut self) {
         let settings = &self.table.setup().settings;
-        // Handing a seat away is the driver's decision, as its computer player will act.
-        if !settings.away_takeover || !self.table.in_play() || !self.driving {
+        // Every process holding the table marks the seat by the same rule, from the
+        // presence they all share, so that every process's viewers see it taken over; the
+        // computer player then acts at the lease's holder alone (`schedule_bot`), and at
+        // once at a process that takes the lease over.
+        if !settings.away_takeover || !self.table.in_play() {
             return;
         }
         let limit = self

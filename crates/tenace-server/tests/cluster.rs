@@ -121,6 +121,49 @@ fn check_log(store: &dyn Store, table: i64) -> Vec<tenace_store::Event> {
     events
 }
 
+/// A person's cookie and their connection.
+struct Person {
+    cookie: String,
+    socket: Client,
+}
+
+/// A Contract Bridge table made at server A, with computer players East and West: North
+/// sits through A and South through B. Returns the table, North and South.
+async fn north_at_a_south_at_b(
+    a: &Server,
+    b: &Server,
+    away_takeover: bool,
+) -> (i64, Person, Person) {
+    let (north, south) = (a.player().await, b.player().await);
+    let table = a
+        .create(
+            &north,
+            json!({"game": "bridge", "match": "single_deal",
+                   "bots": {"E": "random", "W": "random"},
+                   "settings": {"pacing_ms": 0, "think_ms": 50, "away_takeover": away_takeover}}),
+        )
+        .await;
+    let mut n = a.connect(table, &north).await;
+    let mut s = b.connect(table, &south).await;
+    for (socket, seat) in [(&mut n, "N"), (&mut s, "S")] {
+        assert_eq!(
+            socket.command(json!({"type": "sit", "seat": seat})).await["type"],
+            "ack"
+        );
+    }
+    (
+        table,
+        Person {
+            cookie: north,
+            socket: n,
+        },
+        Person {
+            cookie: south,
+            socket: s,
+        },
+    )
+}
+
 #[test]
 fn people_at_two_servers_play_one_table_whose_bots_one_server_drives() {
     let Some(db) = scratch() else { return };
@@ -128,25 +171,8 @@ fn people_at_two_servers_play_one_table_whose_bots_one_server_drives() {
     let check = db.connect();
     let table = runtime().block_on(async {
         let (a, b) = two_servers(store_a, store_b).await;
-        let (north, south) = (a.player().await, b.player().await);
-        let table = a
-            .create(
-                &north,
-                json!({"game": "bridge", "match": "single_deal",
-                       "bots": {"E": "random", "W": "random"},
-                       "settings": {"pacing_ms": 0, "think_ms": 50, "away_takeover": false}}),
-            )
-            .await;
-        let mut n = a.connect(table, &north).await;
-        let mut s = b.connect(table, &south).await;
-        assert_eq!(
-            n.command(json!({"type": "sit", "seat": "N"})).await["type"],
-            "ack"
-        );
-        assert_eq!(
-            s.command(json!({"type": "sit", "seat": "S"})).await["type"],
-            "ack"
-        );
+        let (table, Person { socket: n, .. }, Person { socket: mut s, .. }) =
+            north_at_a_south_at_b(&a, &b, false).await;
         // Each sees the other's seat taken, and connected, through the other server.
         let north_connected = |v: &Value| {
             v["seats"].as_array().is_some_and(|seats| {
@@ -275,6 +301,126 @@ fn the_lease_moves_to_the_other_server_when_its_holder_stops() {
         let (acks, view) = play(s).await;
         assert!(!acks.is_empty());
         assert_eq!(view["status"], "finished");
+        b.stop().await;
+    });
+}
+
+/// Server B, running before a table was made at server A, lists it among a player's
+/// tables once they sit there through A: B holds every table it hears of, and follows it
+/// from then on.
+#[test]
+fn a_players_tables_at_one_server_list_a_table_made_and_sat_at_the_other() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = two_stores(&db);
+    runtime().block_on(async {
+        let (a, b) = two_servers(store_a, store_b).await;
+        let host = a.player().await;
+        let (_, set_cookie, _) = b.http("GET", "/api/me", None, None).await;
+        let stranger = set_cookie.expect("a new player's cookie");
+        let table = a
+            .create(&host, json!({"game": "bridge", "match": "single_deal"}))
+            .await;
+        let mut n = a.connect(table, &host).await;
+        assert_eq!(
+            n.command(json!({"type": "sit", "seat": "N"})).await["type"],
+            "ack"
+        );
+        let listed = |body: &str| -> Vec<(i64, String)> {
+            let answer: Value = serde_json::from_str(body).expect("JSON");
+            answer["tables"]
+                .as_array()
+                .expect("a list")
+                .iter()
+                .map(|t| {
+                    let id = t["id"].as_i64().expect("an id");
+                    (id, t["seat"].as_str().unwrap_or("").to_string())
+                })
+                .collect()
+        };
+        for (server, name) in [(&a, "A"), (&b, "B")] {
+            let (status, _, body) = server
+                .http("GET", "/api/me/tables", Some(&host), None)
+                .await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(
+                listed(&body),
+                vec![(table, "N".to_string())],
+                "server {name} lists the table the host sits at"
+            );
+            let (_, _, body) = server
+                .http("GET", "/api/me/tables", Some(&stranger), None)
+                .await;
+            assert!(listed(&body).is_empty(), "nobody else's: {body}");
+        }
+        // B now holds the table live and follows it: the seat left through A goes.
+        assert_eq!(n.command(json!({"type": "leave"})).await["type"], "ack");
+        eventually(
+            Duration::from_secs(5),
+            "server B sees the seat left",
+            async || {
+                let (_, _, body) = b.http("GET", "/api/me/tables", Some(&host), None).await;
+                listed(&body).is_empty()
+            },
+        )
+        .await;
+        a.stop().await;
+        b.stop().await;
+    });
+}
+
+/// A person away from every server longer than the table allows is shown taken over at
+/// every server, not only at the one that drives the computer players.
+#[test]
+fn an_away_seat_taken_over_shows_at_the_server_that_does_not_drive() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = two_stores(&db);
+    runtime().block_on(async {
+        let quick_away = || tenace_server::ServerConfig {
+            away_limit: Some(Duration::from_millis(200)),
+            ..config()
+        };
+        let a = Server::start_on(store_a, quick_away()).await;
+        let b = Server::start_on(store_b, quick_away()).await;
+        let (table, north, Person { socket: mut s, .. }) =
+            north_at_a_south_at_b(&a, &b, true).await;
+        eventually(
+            Duration::from_secs(5),
+            "server A drives its new table",
+            async || metric(&a, "tenace_tables_driven").await == 1,
+        )
+        .await;
+        let presence_of_north = |v: &Value| {
+            v["seats"].as_array().and_then(|seats| {
+                seats
+                    .iter()
+                    .find(|x| x["seat"] == "N")
+                    .map(|x| x["presence"].as_str().unwrap_or("").to_string())
+            })
+        };
+        s.view_where(|v| presence_of_north(v).as_deref() == Some("connected"))
+            .await;
+        drop(north.socket);
+        let away = Instant::now();
+        let view = s
+            .view_where(|v| presence_of_north(v).as_deref() == Some("taken_over"))
+            .await;
+        eprintln!(
+            "north shown taken over at server B {:?} after leaving server A",
+            away.elapsed()
+        );
+        assert_eq!(
+            metric(&b, "tenace_tables_driven").await,
+            0,
+            "B does not drive"
+        );
+        assert_eq!(view["status"], "playing");
+        // Back through B, the seat is theirs again at both servers.
+        let mut back = b.connect(table, &north.cookie).await;
+        back.view_where(|v| presence_of_north(v).as_deref() == Some("connected"))
+            .await;
+        s.view_where(|v| presence_of_north(v).as_deref() == Some("connected"))
+            .await;
+        a.stop().await;
         b.stop().await;
     });
 }
