@@ -6,7 +6,7 @@
 import { h, replace } from "./dom.js";
 import { cardFace, callName, callLabel, suitSymbol, suitClass } from "./cards.js";
 import { armedAction, confirmOrSend } from "./confirm.js";
-import { namePlayers } from "./deal.js";
+import { namePlayers, refusalReason } from "./deal.js";
 
 /** A call of the partnership games and Bridgette, as the engine writes it. */
 const CALL = /^(P|X|XX|[0-7](C|D|H|S|R|NT))$/;
@@ -489,8 +489,8 @@ export function renderBiddingBox(el, view, ctx) {
  * @returns {string}
  */
 export function callReason(view, call) {
-  const reasons = view.call_reasons || {};
-  return reasons[call] ? namePlayers(view, reasons[call]) : GENERIC_REASON;
+  const reason = refusalReason(view.call_reasons, call);
+  return reason ? namePlayers(view, reason) : GENERIC_REASON;
 }
 
 /** The levels × strains grid with the zero row where the game has `0NT`, then P X XX. */

@@ -103,6 +103,20 @@ export function namePlayers(view, text) {
   return text.replace(/\bplayer (\d)\b/g, (_, n) => seatName(view, n));
 }
 
+/**
+ * The server's reason for refusing `action`, from a view's `call_reasons` or
+ * `card_reasons`: each distinct reason is sent once (`reasons`), each refused action
+ * with its reason's index (`actions`), and `{action}` in a reason stands for the action.
+ * @param {{actions?: Object<string, number>, reasons?: string[]}|undefined} refusals
+ * @param {string} action
+ * @returns {string|null}
+ */
+export function refusalReason(refusals, action) {
+  const index = refusals && refusals.actions ? refusals.actions[action] : undefined;
+  const text = index === undefined ? undefined : (refusals.reasons || [])[index];
+  return typeof text === "string" ? text.replace("{action}", action) : null;
+}
+
 /** Whether an action string is a card (as opposed to a call, a bid, a discard, a claim). */
 export function isCard(action) {
   return typeof action === "string" && /^(?:[SHDCR][AKQJT2-9]|JK[SHDCR]?|GC|RC|LC)$/.test(action);
@@ -208,8 +222,9 @@ export function cardReason(view, card, fromSeat) {
     return turn === deal.dummy ? "It is dummy's turn: play from dummy." : "It is your own turn: play from your hand.";
   }
   // The rule itself is the engine's: the server sends why each card is refused.
-  const reasons = view.card_reasons || {};
-  const reason = reasons[card] || (card.startsWith("JK") ? reasons.JK : null);
+  const reason =
+    refusalReason(view.card_reasons, card) ||
+    (card.startsWith("JK") ? refusalReason(view.card_reasons, "JK") : null);
   if (reason) return `Not allowed: ${namePlayers(view, reason)}.`;
   return "That card may not be played now.";
 }

@@ -21,6 +21,25 @@ use tenace_table::Settings;
 use checker::{DealTruth, Receiver};
 use support::{Client, Server, temp_db};
 
+/// A view's `call_reasons` or `card_reasons` as each refused action's reason written
+/// out: the view sends each distinct reason once, `{action}` standing for the action.
+fn refusals(grouped: &Value) -> serde_json::Map<String, Value> {
+    let reasons = grouped["reasons"].as_array().expect("reasons");
+    grouped["actions"]
+        .as_object()
+        .expect("actions")
+        .iter()
+        .map(|(action, index)| {
+            let at = index.as_u64().expect("an index") as usize;
+            let text = reasons[at].as_str().expect("a reason");
+            (
+                action.clone(),
+                Value::from(text.replacen("{action}", action, 1)),
+            )
+        })
+        .collect()
+}
+
 /// Sends one message over HTTP as `cookie`'s player: the status and the answer.
 async fn post(server: &Server, cookie: &str, table: i64, message: Value) -> (u16, Value) {
     let path = format!("/api/tables/{table}/commands");
@@ -207,7 +226,7 @@ async fn the_devils_bridge_dealers_hooked_number_has_the_hooks_reason() {
     let view = socket
         .view_where(|v| strings(&v["legal"]).iter().any(|a| a == "0"))
         .await;
-    let reasons = view["call_reasons"].as_object().expect("call_reasons");
+    let reasons = &refusals(&view["call_reasons"]);
     let hooked = size.to_string();
     assert!(!strings(&view["legal"]).contains(&hooked));
     let reason = reasons[&hooked]
@@ -223,7 +242,7 @@ async fn the_devils_bridge_dealers_hooked_number_has_the_hooks_reason() {
     // Those who are not to call get none.
     let mut other = server.connect(table, &players[(dealer + 1) % 3]).await;
     let theirs = other.view_where(|v| v["table"] == table).await;
-    let theirs = theirs["call_reasons"].as_object().expect("call_reasons");
+    let theirs = &refusals(&theirs["call_reasons"]);
     assert!(
         theirs.keys().all(|k| k.starts_with("change")),
         "only their changes: {theirs:?}"
@@ -259,7 +278,7 @@ async fn a_bridgette_hand_greys_out_the_bids_it_may_not_make() {
         assert_eq!(answer["type"], "ack", "{answer}");
     };
     let legal = strings(&view["legal"]);
-    let reasons = view["call_reasons"].as_object().expect("call_reasons");
+    let reasons = &refusals(&view["call_reasons"]);
     // Pass, double, redouble and the 36 bids from 0NT: each legal or refused with a reason.
     assert_eq!(legal.len() + reasons.len(), 39, "{legal:?} {reasons:?}");
     assert!(legal.iter().all(|call| !reasons.contains_key(call)));

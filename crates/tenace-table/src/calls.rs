@@ -2,7 +2,14 @@
 //! so a page can grey it out and say why without knowing the rules: the engine's own
 //! message for trying it, which names the rule (the hook on Devil's Bridge's dealer,
 //! Bridgette's bid restrictions, an insufficient bid, following suit).
+//!
+//! A view sends them grouped ([`Refusals`]): the bids below the last one are refused for
+//! one reason, and writing it out for each of them made the reasons of a player's turn
+//! some 3.5 KiB, the bulk of the bytes of the auction's patches.
 
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 use serde_json::{Map, Value};
 use tenace_cards::{Card, Player};
 use tenace_rules::auction::{AuctionRules, Call};
@@ -117,6 +124,65 @@ impl Table {
             }
         }
         reasons
+    }
+}
+
+/// Refused actions as a view sends them: each distinct reason once, in `reasons`, and each
+/// refused action with the index of its reason, in `actions`. A reason that begins with
+/// the action's own name (`1C is insufficient over 2C`) has it written `{action}` there,
+/// so that every bid below the last one shares one text.
+///
+/// ```
+/// use serde_json::{Map, Value, json};
+/// use tenace_table::Refusals;
+///
+/// let mut reasons = Map::new();
+/// reasons.insert("1C".into(), Value::from("1C is insufficient over 2C (Law 18)"));
+/// reasons.insert("1D".into(), Value::from("1D is insufficient over 2C (Law 18)"));
+/// reasons.insert("XX".into(), Value::from("redouble not allowed (Law 19B)"));
+/// let grouped = serde_json::to_value(Refusals::of(&reasons)).unwrap();
+/// assert_eq!(grouped, json!({
+///     "actions": {"1C": 0, "1D": 0, "XX": 1},
+///     "reasons": ["{action} is insufficient over 2C (Law 18)", "redouble not allowed (Law 19B)"],
+/// }));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Refusals {
+    /// Each refused action, with the index of its reason in `reasons`.
+    pub actions: BTreeMap<String, usize>,
+    /// The distinct reasons.
+    pub reasons: Vec<String>,
+}
+
+/// What stands for the refused action's own name in a [`Refusals`] reason.
+pub const ACTION_PLACEHOLDER: &str = "{action}";
+
+impl Refusals {
+    /// The refusals `reasons` (action to reason, as [`Table::call_reasons`] gives them)
+    /// grouped by reason.
+    pub fn of(reasons: &Map<String, Value>) -> Refusals {
+        let mut grouped = Refusals::default();
+        let mut index: BTreeMap<String, usize> = BTreeMap::new();
+        for (action, reason) in reasons {
+            let reason = reason.as_str().unwrap_or(HIDDEN_REASON);
+            let text = match reason.strip_prefix(action.as_str()) {
+                Some(rest) if rest.starts_with(' ') => format!("{ACTION_PLACEHOLDER}{rest}"),
+                _ => reason.to_string(),
+            };
+            let next = grouped.reasons.len();
+            let at = *index.entry(text).or_insert_with_key(|text| {
+                grouped.reasons.push(text.clone());
+                next
+            });
+            grouped.actions.insert(action.clone(), at);
+        }
+        grouped
+    }
+
+    /// The reason `action` is refused for, its name in place, if it is refused.
+    pub fn reason(&self, action: &str) -> Option<String> {
+        let text = self.reasons.get(*self.actions.get(action)?)?;
+        Some(text.replacen(ACTION_PLACEHOLDER, action, 1))
     }
 }
 
@@ -300,6 +366,39 @@ mod tests {
             }
         }
         panic!("South never had to follow suit in twenty deals");
+    }
+
+    #[test]
+    fn grouped_reasons_give_back_every_reason() {
+        // A deal where someone bid before South's first call: bids are insufficient.
+        let reasons = (0..20)
+            .map(|seed| {
+                let mut table = seated("bridge", None, "S", seed);
+                until_to_act(&mut table, Player(2));
+                reasons_of(&table)
+            })
+            .find(|reasons| reasons.len() > 2)
+            .expect("a bid before South's turn in twenty deals");
+        let grouped = Refusals::of(&reasons);
+        assert_eq!(grouped.actions.len(), reasons.len());
+        for (action, reason) in &reasons {
+            assert_eq!(
+                grouped.reason(action).as_deref(),
+                reason.as_str(),
+                "{action}"
+            );
+        }
+        assert!(grouped.reason("P").is_none(), "pass is legal");
+        assert!(
+            grouped.reasons.len() < reasons.len(),
+            "the insufficient bids share a reason: {grouped:?}"
+        );
+        // A reason that names its action elsewhere than at its start keeps it.
+        let mut odd = Map::new();
+        odd.insert("SA".into(), Value::from("follow suit, not SA"));
+        let odd = Refusals::of(&odd);
+        assert_eq!(odd.reasons, ["follow suit, not SA"]);
+        assert_eq!(odd.reason("SA").as_deref(), Some("follow suit, not SA"));
     }
 
     #[test]

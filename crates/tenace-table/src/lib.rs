@@ -40,6 +40,7 @@ mod setup;
 mod table;
 mod view;
 
+pub use calls::{ACTION_PLACEHOLDER, Refusals};
 pub use claim::PendingClaim;
 pub use error::TableError;
 pub use event::{Actor, Command, Event, PlayerKey};

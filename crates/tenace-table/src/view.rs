@@ -18,6 +18,7 @@ use tenace_cards::{Card, Player};
 use tenace_protocol::state::ViewJson;
 use tenace_rules::{Action, View};
 
+use crate::calls::Refusals;
 use crate::event::PlayerKey;
 use crate::table::{Occupant, Table};
 
@@ -414,11 +415,11 @@ impl Table {
         let legal = self.seat_legal(seat);
         m.put(
             "call_reasons",
-            &self.call_reasons(seat, &legal, deal.as_ref()),
+            &Refusals::of(&self.call_reasons(seat, &legal, deal.as_ref())),
         );
         m.put(
             "card_reasons",
-            &self.card_reasons(seat, &legal, deal.as_ref()),
+            &Refusals::of(&self.card_reasons(seat, &legal, deal.as_ref())),
         );
         m.put("legal", &legal);
         m.put("bot_actions", &bot_actions);

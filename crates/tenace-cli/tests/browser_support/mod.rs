@@ -1033,9 +1033,35 @@ impl Extras {
                 page.label, kind.0
             ));
         }
+        // The page says why in the server's words (`call_reasons`, `card_reasons`), never
+        // its own fallback: every refused call and card of the player's turn has one.
+        let said = page
+            .exec(SAID_WHY_JS, json!([]))
+            .await?
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        println!("{}: the page said why: {said:?}", page.label);
+        let fallback = ["not a legal call now", "That card may not be played now"];
+        if said.trim().is_empty()
+            || said.contains("{action}")
+            || fallback.iter().any(|f| said.contains(f))
+        {
+            self.findings.push(format!(
+                "{}: pressing the illegal {} {action:?} said {said:?}, not the server's reason",
+                page.label, kind.0
+            ));
+        }
         Ok(())
     }
 }
+
+/// The words the page shows for a refused press: the bidding box's reason line for a
+/// call, else the table's notice.
+const SAID_WHY_JS: &str = "
+    const shown = (el) => el && !el.hidden && el.textContent.trim() ? el.textContent : null;
+    return shown(document.querySelector('.call-reason')) || shown(document.querySelector('.notice')) || '';
+";
 
 /// One human seat's page in [`play_round`].
 pub struct Player<'a> {

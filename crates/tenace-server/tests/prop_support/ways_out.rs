@@ -284,9 +284,10 @@ fn record_frames(
 /// may lead between the probe's read and its command, making one of dummy's cards
 /// declarer's to play). In the auction the reader might yet declare.
 fn knows_every_card_it_may_play(deal: &Value, seat: &str) -> bool {
+    // Without a dummy (Bridgette) declarer plays from their own hand alone.
     let dummy_seen = deal["dummy"]
         .as_str()
-        .is_some_and(|d| deal["hands"].get(d).is_some());
+        .is_none_or(|d| deal["hands"].get(d).is_some());
     deal["phase"] == "play" && (deal["declarer"].as_str() != Some(seat) || dummy_seen)
 }
 
