@@ -87,10 +87,10 @@ impl<'a> ViewJson<'a> {
     /// The JSON of `view`, ready to serialize.
     pub fn new(view: &'a View) -> ViewJson<'a> {
         let seats = view.config.seats_named();
-        let names = (0..view.players as u8)
+        let names: Vec<String> = (0..view.players as u8)
             .map(|p| player_label(Player(p), view.players, seats))
             .collect();
-        let Value::Object(fields) = view_fields(view) else {
+        let Value::Object(fields) = view_fields(view, &names) else {
             unreachable!("view_fields builds an object")
         };
         ViewJson {
@@ -108,6 +108,8 @@ impl serde::Serialize for ViewJson<'_> {
         for (key, value) in &self.fields {
             if key == "history" {
                 map.serialize_entry(key, &HistoryJson(self))?;
+            } else if key == "hands" {
+                map.serialize_entry(key, &HandsJson(self))?;
             } else {
                 map.serialize_entry(key, value)?;
             }
@@ -161,18 +163,41 @@ impl serde::Serialize for HistoryJson<'_, '_> {
     }
 }
 
-/// Every member of a view's JSON but the history's.
-fn view_fields(view: &View) -> Value {
+/// A view's hands, those the viewer sees, by player name: `{"N": ["S2", ..], ..}`, the
+/// names in the order a `Value` map keeps them. Written straight to text like the
+/// history: a hand built as a `Value` is a string per card.
+struct HandsJson<'v, 'a>(&'v ViewJson<'a>);
+
+impl serde::Serialize for HandsJson<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let ViewJson { view, names, .. } = self.0;
+        let mut shown: Vec<(&str, &tenace_cards::CardSet)> = names
+            .iter()
+            .zip(&view.hands)
+            .filter_map(|(name, hand)| Some((name.as_str(), hand.as_ref()?)))
+            .collect();
+        shown.sort_unstable_by_key(|&(name, _)| name);
+        let mut map = serializer.serialize_map(Some(shown.len()))?;
+        for (name, hand) in shown {
+            map.serialize_entry(name, hand)?;
+        }
+        map.end()
+    }
+}
+
+/// Every member of a view's JSON but the history's and the hands' (placeholders keep
+/// their places), the players named `names`.
+fn view_fields(view: &View, names: &[String]) -> Value {
     let n = view.players;
     let seats = view.config.seats_named();
-    let name = |p: Player| player_label(p, n, seats);
+    let name = |p: Player| {
+        names
+            .get(p.index())
+            .cloned()
+            .unwrap_or_else(|| player_label(p, n, seats))
+    };
     let players: Vec<Player> = (0..n as u8).map(Player).collect();
-    let mut hands = Map::new();
-    for (&p, hand) in players.iter().zip(&view.hands) {
-        if let Some(hand) = hand {
-            hands.insert(name(p), json!(hand));
-        }
-    }
     let per_player = |values: Vec<Value>| -> Value {
         Value::Object(
             players
@@ -201,7 +226,8 @@ fn view_fields(view: &View) -> Value {
         view.vulnerability
             .map_or(Value::Null, |v| Value::String(v.to_string())),
     );
-    put("hands", Value::Object(hands));
+    // Written by `ViewJson` itself, as the history.
+    put("hands", Value::Null);
     put(
         "hand_sizes",
         per_player(view.hand_sizes.iter().map(|&s| Value::from(s)).collect()),

@@ -209,7 +209,8 @@ proptest! {
 
 /// A view's JSON written straight to text ([`ViewJson`], as the table server writes it)
 /// is the view's `Value` ([`view_json`]), and its history lists every move's action and
-/// player by name, at any point of every game and for every viewer.
+/// player by name and its hands the cards the viewer sees, at any point of every game
+/// and for every viewer.
 #[test]
 fn view_text_is_the_view_value_with_every_move() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -230,6 +231,22 @@ fn view_text_is_the_view_value_with_every_move() {
                     })
                     .collect();
                 assert_eq!(value["history"], Value::Array(moves), "{}", config.name());
+                // The hands the viewer sees, by name, each a list of cards.
+                let hands: serde_json::Map<String, Value> = view
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(p, hand)| {
+                        let name =
+                            player_label(Player(p as u8), view.players, config.seats_named());
+                        let cards = (*hand)?
+                            .iter()
+                            .map(|c| Value::from(c.to_string()))
+                            .collect();
+                        Some((name, Value::Array(cards)))
+                    })
+                    .collect();
+                assert_eq!(value["hands"], Value::Object(hands), "{}", config.name());
             }
             play(&mut m, 9, &mut rng);
         }
