@@ -89,9 +89,7 @@ impl Metrics {
     /// Counts a notice of an append another process committed at `sent_micros`
     /// (microseconds since the Unix epoch, by its clock).
     pub fn notified(&self, sent_micros: i64) {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX));
+        let now = tenace_store::cluster::now_micros();
         // Clocks of two machines may disagree by more than the lag: never negative.
         let lag = u64::try_from(now.saturating_sub(sent_micros)).unwrap_or(0);
         self.notifications.fetch_add(1, Ordering::Relaxed);

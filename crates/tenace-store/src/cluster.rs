@@ -111,3 +111,11 @@ pub trait Cluster: Send + Sync {
         on: &mut dyn FnMut(Notice) -> bool,
     ) -> Result<()>;
 }
+
+/// Microseconds since the Unix epoch on this machine's clock: what a notice's
+/// `sent_micros` is stamped with, and what its lag is measured against on arrival.
+pub fn now_micros() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+}

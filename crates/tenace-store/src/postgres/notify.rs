@@ -43,13 +43,6 @@ struct Incoming {
     events: Option<Vec<Event>>,
 }
 
-/// Microseconds since the Unix epoch, by this machine's clock.
-pub(crate) fn now_micros() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
-}
-
 /// Announces `stored` (the events this transaction appended, any tables) in `tx`: one
 /// notice per table, delivered when `tx` commits.
 pub(super) fn appended(
@@ -62,7 +55,7 @@ pub(super) fn appended(
     }
     let mut by_table: Vec<&Event> = stored.to_vec();
     by_table.sort_by_key(|event| (event.table, event.seq));
-    let t = now_micros();
+    let t = crate::cluster::now_micros();
     let mut payloads = Vec::new();
     for events in by_table.chunk_by(|a, b| a.table == b.table) {
         let mut payload = Outgoing {
