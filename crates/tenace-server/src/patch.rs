@@ -293,10 +293,15 @@ impl Ops {
                 let now = now.into_iter().map(|m| (&new[m.key], &new[m.value]));
                 Some(Shape::Object(was.collect(), now.collect()))
             }),
-            (Some(b'['), Some(b'[')) => elements(old).and_then(|was| {
-                let now = elements_like(new, &was)?;
-                Some(Shape::Array(was, now))
-            }),
+            // Items added at the end (an action to a history) are `add`s to `-`, the
+            // array's end: neither array is split again.
+            (Some(b'['), Some(b'[')) => match grown_array(new.as_bytes(), 0, old) {
+                Some(comma) => scan_items(new, comma + 1, Vec::new()).map(Shape::Grown),
+                None => elements(old).and_then(|was| {
+                    let now = elements_like(new, &was)?;
+                    Some(Shape::Array(was, now))
+                }),
+            },
             _ => None,
         };
         match split {
@@ -312,6 +317,13 @@ impl Ops {
                     }
                     path.truncate(depth);
                 }
+            }
+            Some(Shape::Grown(added)) => {
+                path.push_str("/-");
+                for value in added {
+                    self.op("add", path, Some(value));
+                }
+                path.truncate(depth);
             }
             Some(Shape::Array(was, now)) => {
                 let head = was.iter().zip(&now).take_while(|(a, b)| a == b).count();
@@ -365,10 +377,12 @@ impl Ops {
     }
 }
 
-/// A JSON value's text split one level: an object's members or an array's items.
+/// A JSON value's text split one level: an object's members or an array's items, or the
+/// items added at the end of an array that only grew.
 enum Shape<'a> {
     Object(Vec<(&'a str, &'a str)>, Vec<(&'a str, &'a str)>),
     Array(Vec<&'a str>, Vec<&'a str>),
+    Grown(Vec<&'a str>),
 }
 
 /// An array index token appended to `path`.
@@ -462,6 +476,9 @@ fn members_like(text: &str, old: &str, guide: &[Member]) -> Option<Vec<Member>> 
             && matches!(bytes.get(value_start + was.len()), Some(b',' | b'}'));
         let end = if same {
             value_start + was.len()
+        } else if let Some(comma) = grown_array(bytes, value_start, was) {
+            // A history one action longer: only the new action is scanned.
+            value_end_at(bytes, comma + 1, 1)?
         } else {
             value_end(bytes, value_start)?
         };
@@ -476,6 +493,21 @@ fn members_like(text: &str, old: &str, guide: &[Member]) -> Option<Vec<Member>> 
         }
     }
     members(text)
+}
+
+/// Whether the text from `start` is the array `was` with items added at its end (`[a,b]`
+/// grown into `[a,b,c]`): then the byte of the `,` that ends `was`'s items there. `was`
+/// must hold an item: `[]` has none for the new ones to follow.
+fn grown_array(text: &[u8], start: usize, was: &str) -> Option<usize> {
+    let was = was.as_bytes();
+    if was.len() < 3 || was.first() != Some(&b'[') || was.last() != Some(&b']') {
+        return None;
+    }
+    // `was` without its `]` ends with its last whole item, so a `,` after the same bytes
+    // in the new text is a separator between items, never inside one.
+    let items = &was[..was.len() - 1];
+    let comma = start + items.len();
+    (text.get(start..comma) == Some(items) && text.get(comma) == Some(&b',')).then_some(comma)
 }
 
 /// The items of a JSON array's text, in order; `None` when the text is not an array.
@@ -540,8 +572,13 @@ fn elements_like<'a>(text: &'a str, old: &[&str]) -> Option<Vec<&'a str>> {
 /// Where the JSON value starting at `start` ends: the index of the `,`, `}` or `]` after
 /// it at its container's own depth (strings skipped, escapes included).
 fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = start;
+    value_end_at(bytes, start, 0)
+}
+
+/// [`value_end`] taken up at byte `i`, `depth` arrays or objects deep in the value:
+/// where a value's start is known to be the same as another's, only the rest is scanned.
+fn value_end_at(bytes: &[u8], i: usize, depth: usize) -> Option<usize> {
+    let (mut i, mut depth) = (i, depth);
     while i < bytes.len() {
         match bytes[i] {
             b'"' => {
@@ -679,11 +716,31 @@ mod tests {
         if let Some(calls) = longer.as_array_mut() {
             calls.extend([call("N", "2S"), call("E", "X")]);
         }
+        // Actions added to a history are added at its end, `-`.
         assert_eq!(
             ops_between(&history, &longer),
-            json!([{"op": "add", "path": "/x/4", "value": call("N", "2S")},
-                   {"op": "add", "path": "/x/5", "value": call("E", "X")}])
+            json!([{"op": "add", "path": "/x/-", "value": call("N", "2S")},
+                   {"op": "add", "path": "/x/-", "value": call("E", "X")}])
         );
+        // So too inside a deal, whose other members change beside it; and from an empty
+        // history, which has no item to follow, item by item.
+        let deal =
+            |history: &Value, to_act: &str| json!({"history": history, "to_act": to_act, "z": [1]});
+        assert_eq!(
+            ops_between(&deal(&history, "N"), &deal(&longer, "W")),
+            json!([{"op": "add", "path": "/x/history/-", "value": call("N", "2S")},
+                   {"op": "add", "path": "/x/history/-", "value": call("E", "X")},
+                   {"op": "replace", "path": "/x/to_act", "value": "W"}])
+        );
+        assert_eq!(
+            ops_between(&json!([]), &json!([call("N", "1C")])),
+            json!([{"op": "add", "path": "/x/0", "value": call("N", "1C")}])
+        );
+        // A last item that changed as others were added is no growth.
+        let mut changed_end = longer.clone();
+        changed_end[3] = call("W", "X");
+        let ops = ops_between(&history, &changed_end);
+        assert!(!ops.to_string().contains("/-"), "{ops}");
         assert_eq!(
             ops_between(&longer, &history),
             json!([{"op": "remove", "path": "/x/4"}, {"op": "remove", "path": "/x/4"}])

@@ -491,6 +491,8 @@ pub fn mixed_batch(store: &dyn Store) {
             kind: "Not A Kind".into(),
             ..event(b, 2, None, None)
         },
+        // Fails only where the event is written: nothing of it stays, the rest goes on.
+        event(b, 2, Some("ghost"), Some(PlayerId(i64::MAX))),
         event(b, 2, None, None),
     ];
     let outcomes = store.append_batch(&batch).expect("the batch commits");
@@ -504,6 +506,7 @@ pub fn mixed_batch(store: &dyn Store) {
             Err(StoreError::SeqGap { .. }) => "gap",
             Err(StoreError::UnknownTable(_)) => "unknown table",
             Err(StoreError::InvalidField { field: "kind", .. }) => "bad kind",
+            Err(StoreError::UnknownPlayer(_)) => "unknown player",
             Err(_) => "other error",
         })
         .collect();
@@ -518,6 +521,7 @@ pub fn mixed_batch(store: &dyn Store) {
             "duplicate",
             "gap",
             "bad kind",
+            "unknown player",
             "new"
         ]
     );

@@ -7,19 +7,21 @@ use crate::error::{Result, StoreError};
 use crate::model::{Appended, Event, NewEvent, TableId, Timestamp};
 use crate::validate;
 
-/// Appends `events` in one immediate transaction. Each event runs under a savepoint, so one
-/// that fails leaves the transaction as it was and the others go on; the batch fails whole
-/// only if the transaction does (begin, commit, or an error that makes SQLite roll it back).
+/// Appends `events` in one immediate transaction. An event that fails leaves the transaction
+/// as it was and the others go on: every check reads before the one statement that writes,
+/// and SQLite undoes a statement that fails (a broken foreign key) alone, so no event needs
+/// a savepoint of its own, two more statements an event. The batch fails whole only if the
+/// transaction does (begin, commit, or an error that makes SQLite roll it back).
 pub(super) fn append_batch(
     conn: &mut Connection,
     events: &[NewEvent],
 ) -> Result<Vec<Result<Appended>>> {
-    let mut tx = conn
+    let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .context("starting an append transaction")?;
     let mut outcomes = Vec::with_capacity(events.len());
     for event in events {
-        let outcome = append_one(&mut tx, event);
+        let outcome = append_one(&tx, event);
         // Some errors (disk full, I/O) make SQLite roll the whole transaction back; the
         // next statements would then autocommit one by one. Stop and fail the batch.
         if tx.is_autocommit() {
@@ -37,15 +39,14 @@ pub(super) fn append_batch(
     Ok(outcomes)
 }
 
-/// Appends one event under a savepoint of `tx`.
-fn append_one(tx: &mut Transaction<'_>, event: &NewEvent) -> Result<Appended> {
+/// Appends one event in `tx`: the checks, then one insert.
+fn append_one(tx: &Transaction<'_>, event: &NewEvent) -> Result<Appended> {
     validate::new_event(event)?;
     let payload = json_text(&event.payload, "payload")?;
-    let savepoint = tx.savepoint().context("opening a savepoint")?;
-    if let Some(first) = duplicate_of(&savepoint, event)? {
+    if let Some(first) = duplicate_of(tx, event)? {
         return Ok(Appended::Duplicate(first));
     }
-    let last = last_seq(&savepoint, event.table)?;
+    let last = last_seq(tx, event.table)?;
     let expected = last + 1;
     if event.seq <= last {
         return Err(StoreError::SeqConflict {
@@ -70,33 +71,29 @@ fn append_one(tx: &mut Transaction<'_>, event: &NewEvent) -> Result<Appended> {
         payload: event.payload.clone(),
         created_at: Timestamp::now(),
     };
-    savepoint
-        .prepare_cached(
-            "INSERT INTO events (table_id, seq, client_id, actor, kind, payload, created_at)
+    tx.prepare_cached(
+        "INSERT INTO events (table_id, seq, client_id, actor, kind, payload, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )
-        .and_then(|mut insert| {
-            insert.execute(params![
-                stored.table.0,
-                // Validated to fit in an i64.
-                i64::try_from(stored.seq).unwrap_or(i64::MAX),
-                stored.client_id,
-                stored.actor.map(|actor| actor.0),
-                stored.kind,
-                payload,
-                stored.created_at.0,
-            ])
-        })
-        .map_err(|error| match (event.actor, &error) {
-            // The table was found above, so a broken foreign key is the actor's.
-            (Some(actor), _)
-                if is_constraint(&error, rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY) =>
-            {
-                StoreError::UnknownPlayer(actor)
-            }
-            _ => StoreError::backend("inserting an event", error),
-        })?;
-    savepoint.commit().context("releasing a savepoint")?;
+    )
+    .and_then(|mut insert| {
+        insert.execute(params![
+            stored.table.0,
+            // Validated to fit in an i64.
+            i64::try_from(stored.seq).unwrap_or(i64::MAX),
+            stored.client_id,
+            stored.actor.map(|actor| actor.0),
+            stored.kind,
+            payload,
+            stored.created_at.0,
+        ])
+    })
+    .map_err(|error| match (event.actor, &error) {
+        // The table was found above, so a broken foreign key is the actor's.
+        (Some(actor), _) if is_constraint(&error, rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY) => {
+            StoreError::UnknownPlayer(actor)
+        }
+        _ => StoreError::backend("inserting an event", error),
+    })?;
     Ok(Appended::New(stored))
 }
 
