@@ -174,10 +174,9 @@ impl Hub {
     /// them.
     pub async fn hold_unfinished_tables(self: &Arc<Self>) -> Result<(), ApiError> {
         let unfinished = blocking(&self.store, |s| s.unfinished_tables()).await?;
+        // `table` hands back a table already live as it is.
         for table in unfinished {
-            if self.live(table.id).await.is_none()
-                && let Err(e) = self.table(table.id).await
-            {
+            if let Err(e) = self.table(table.id).await {
                 tracing::warn!(table = table.id.0, error = %e.message, "not rebuilt");
             }
         }

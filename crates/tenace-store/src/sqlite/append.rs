@@ -73,7 +73,7 @@ fn append_one(tx: &Transaction<'_>, event: &NewEvent) -> Result<Appended> {
     };
     tx.prepare_cached(
         "INSERT INTO events (table_id, seq, client_id, actor, kind, payload, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )
     .and_then(|mut insert| {
         insert.execute(params![
