@@ -100,7 +100,7 @@ impl Rank {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.symbol())
+        fmt::Write::write_char(f, self.symbol())
     }
 }
 

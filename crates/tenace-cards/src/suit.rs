@@ -87,7 +87,7 @@ impl Suit {
 
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        fmt::Write::write_char(f, self.letter())
     }
 }
 
@@ -155,7 +155,7 @@ impl From<Suit> for Strain {
 impl fmt::Display for Strain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Strain::Suit(s) => write!(f, "{s}"),
+            Strain::Suit(s) => fmt::Write::write_char(f, s.letter()),
             Strain::NoTrump => f.write_str("NT"),
         }
     }

@@ -39,7 +39,12 @@ impl Bid {
 
 impl fmt::Display for Bid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.level, self.strain)
+        // A level is one digit (0 to 7): written straight, as the strain is.
+        match char::from_digit(u32::from(self.level), 10) {
+            Some(digit) => fmt::Write::write_char(f, digit)?,
+            None => write!(f, "{}", self.level)?,
+        }
+        fmt::Display::fmt(&self.strain, f)
     }
 }
 
@@ -80,7 +85,7 @@ impl fmt::Display for Call {
             Call::Pass => f.write_str("P"),
             Call::Double => f.write_str("X"),
             Call::Redouble => f.write_str("XX"),
-            Call::Bid(b) => write!(f, "{b}"),
+            Call::Bid(b) => fmt::Display::fmt(b, f),
         }
     }
 }

@@ -85,8 +85,8 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Call(c) => write!(f, "{c}"),
-            Action::Card(c) => write!(f, "{c}"),
+            Action::Call(c) => fmt::Display::fmt(c, f),
+            Action::Card(c) => fmt::Display::fmt(c, f),
             Action::NamedJoker(s) => write!(f, "{}{s}", Card::JOKER),
             Action::Bid(n) => write!(f, "{n}"),
             Action::ChangeBid(n) => write!(f, "change {n}"),
