@@ -116,6 +116,7 @@ async fn dispatch(hub: Arc<Hub>, mut notices: mpsc::Receiver<Notice>) {
             }
             Notice::Missed => {
                 tracing::warn!("notices may have been missed: every table reads its log");
+                hub.metrics.notices_missed.fetch_add(1, Ordering::Relaxed);
                 for live in hub.all_live().await {
                     send(&live.tx, ToTable::CatchUp).await;
                     send(&live.tx, ToTable::PresenceChanged).await;

@@ -27,6 +27,9 @@ pub struct Metrics {
     /// Their total lag, from the appender's commit to this process hearing it, in
     /// microseconds.
     pub notification_lag_micros: AtomicU64,
+    /// In a cluster, the times the listening connection was lost and made again, after
+    /// which every table read its log for the notices it may have missed.
+    pub notices_missed: AtomicU64,
 }
 
 /// What `/metrics` tells of the reviews.
@@ -129,6 +132,11 @@ impl Metrics {
             "counter",
             get(&self.notifications).to_string(),
         );
+        line(
+            "tenace_notices_missed_total",
+            "counter",
+            get(&self.notices_missed).to_string(),
+        );
         let sum = get(&self.append_micros) as f64 / 1e6;
         let _ = writeln!(
             out,
@@ -182,6 +190,7 @@ mod tests {
             .unwrap_or(-1.0);
         assert!((2.0..3.0).contains(&sum), "{text}");
         assert!(text.contains("tenace_tables_driven 0\n"), "{text}");
+        assert!(text.contains("tenace_notices_missed_total 0\n"), "{text}");
     }
 
     #[test]

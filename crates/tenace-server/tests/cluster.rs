@@ -338,15 +338,19 @@ fn a_players_tables_at_one_server_list_a_table_made_and_sat_at_the_other() {
                 .collect()
         };
         for (server, name) in [(&a, "A"), (&b, "B")] {
-            let (status, _, body) = server
-                .http("GET", "/api/me/tables", Some(&host), None)
-                .await;
-            assert_eq!(status, 200, "{body}");
-            assert_eq!(
-                listed(&body),
-                vec![(table, "N".to_string())],
-                "server {name} lists the table the host sits at"
-            );
+            // B learns of the seat from A's notice, a few milliseconds after A's ack.
+            eventually(
+                Duration::from_secs(5),
+                &format!("server {name} lists the table the host sits at"),
+                async || {
+                    let (status, _, body) = server
+                        .http("GET", "/api/me/tables", Some(&host), None)
+                        .await;
+                    assert_eq!(status, 200, "{body}");
+                    listed(&body) == vec![(table, "N".to_string())]
+                },
+            )
+            .await;
             let (_, _, body) = server
                 .http("GET", "/api/me/tables", Some(&stranger), None)
                 .await;
@@ -420,6 +424,97 @@ fn an_away_seat_taken_over_shows_at_the_server_that_does_not_drive() {
             .await;
         s.view_where(|v| presence_of_north(v).as_deref() == Some("connected"))
             .await;
+        a.stop().await;
+        b.stop().await;
+    });
+}
+
+/// A process whose listening connection is lost makes it again and reads what it may have
+/// missed: here tables made at the other process, which no notice announces (making a
+/// table appends nothing), are held at B only once B's listener came back. The listeners
+/// are cut from the database's side, as a restart of Postgres or a dropped link would.
+#[test]
+fn a_server_whose_listener_was_cut_holds_the_tables_made_meanwhile() {
+    let Some(db) = scratch() else { return };
+    let (store_a, store_b) = two_stores(&db);
+    let url = db.url().to_string();
+    runtime().block_on(async {
+        let (a, b) = two_servers(store_a, store_b).await;
+        let host = a.player().await;
+        // B's heartbeat loads a table it finds without a driver, which a new table is
+        // until A's task claims it: tables are made until B missed one, each waited on
+        // until A drives it, after which B's beats leave it alone.
+        let mut tables = Vec::new();
+        while tables.len() < 10 {
+            let table = a
+                .create(&host, json!({"game": "bridge", "match": "single_deal"}))
+                .await;
+            tables.push(table);
+            eventually(
+                Duration::from_secs(5),
+                "A drives its new table",
+                async || metric(&a, "tenace_tables_driven").await == tables.len() as u64,
+            )
+            .await;
+            // A load B's beat set off just before is done by now.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            if metric(&b, "tenace_tables_live").await < tables.len() as u64 {
+                break;
+            }
+        }
+        let held_by_b = metric(&b, "tenace_tables_live").await;
+        assert!(
+            held_by_b < tables.len() as u64,
+            "B held all {} tables made at A before its listener was cut",
+            tables.len()
+        );
+        assert_eq!(metric(&b, "tenace_notices_missed_total").await, 0);
+        let cut = tokio::task::spawn_blocking(move || {
+            let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+            admin
+                .query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                     WHERE datname = current_database() AND pid <> pg_backend_pid()
+                       AND query LIKE 'LISTEN%'",
+                    &[],
+                )
+                .expect("terminating the listeners")
+                .len()
+        })
+        .await
+        .expect("the admin call");
+        assert_eq!(cut, 2, "one listening connection a server");
+        eventually(
+            Duration::from_secs(10),
+            "server B listens again and holds the tables made meanwhile",
+            async || {
+                metric(&b, "tenace_notices_missed_total").await == 1
+                    && metric(&b, "tenace_tables_live").await == tables.len() as u64
+            },
+        )
+        .await;
+        eprintln!(
+            "B held {held_by_b} of the {} tables made at A before its listener was cut, all after",
+            tables.len()
+        );
+        assert_eq!(metric(&a, "tenace_notices_missed_total").await, 1);
+        // Notices flow again: a seat taken through A shows in B's copy of the table.
+        let table = *tables.last().expect("a table");
+        let mut n = a.connect(table, &host).await;
+        assert_eq!(
+            n.command(json!({"type": "sit", "seat": "N"})).await["type"],
+            "ack"
+        );
+        eventually(
+            Duration::from_secs(5),
+            "server B lists the seat taken through A",
+            async || {
+                let (_, _, body) = b.http("GET", "/api/me/tables", Some(&host), None).await;
+                let answer: Value = serde_json::from_str(&body).expect("JSON");
+                answer["tables"][0]["id"] == table && answer["tables"][0]["seat"] == "N"
+            },
+        )
+        .await;
         a.stop().await;
         b.stop().await;
     });
