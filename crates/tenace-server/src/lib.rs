@@ -22,7 +22,7 @@ mod lobby;
 mod message;
 mod metrics;
 mod my_tables;
-mod patch;
+pub mod patch;
 mod records;
 mod request_body;
 mod review;

@@ -35,7 +35,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use tenace_table::join_objects;
+use tenace_cards::Player;
+use tenace_table::{ViewParts, join_objects};
 
 use crate::message;
 
@@ -131,6 +132,35 @@ impl SentView {
     }
 }
 
+/// The parts of one version's views as they are sent: each seat's part and the shared
+/// one are made into a [`Part`] once, for every viewer handed them, so their members are
+/// found once and [`Memo`] knows them for the same part.
+#[derive(Default)]
+pub struct VersionParts {
+    seats: HashMap<Option<Player>, Arc<Part>>,
+    shared: Option<Arc<Part>>,
+}
+
+impl VersionParts {
+    /// The view of table version `version` that `parts` (one viewer's, from
+    /// [`tenace_table::Views::parts_for`]) make, sharing the parts already made.
+    pub fn view(&mut self, version: u64, parts: ViewParts) -> SentView {
+        let seat = self
+            .seats
+            .entry(parts.seat_of)
+            .or_insert_with(|| Arc::new(Part::new(parts.seat)));
+        let shared = self
+            .shared
+            .get_or_insert_with(|| Arc::new(Part::new(parts.shared)));
+        SentView::new(
+            version,
+            Part::new(parts.own),
+            Arc::clone(seat),
+            Arc::clone(shared),
+        )
+    }
+}
+
 /// The patches of parts worked out during one broadcast, by the two parts (the one last
 /// sent, the new one) they go between: the shared part's patch is worked out once for
 /// every connection that was sent the same last view, and a seat's once for its viewers.
@@ -167,6 +197,36 @@ fn part_ops(old: &Part, new: &Part) -> Option<String> {
 /// before its first) to `view`: a `patch` against `base`, or the whole `view` when there
 /// is no base, when the patch would be no smaller, or when the texts cannot be compared.
 /// `memo` keeps the parts' patches for the other connections of the same broadcast.
+///
+/// ```
+/// use std::sync::Arc;
+/// use serde_json::{Value, json};
+/// use tenace_server::patch::{Memo, Part, SentView, message_from};
+///
+/// // A view in its three parts: the viewer's own, their seat's and the shared members.
+/// let view = |version: u64, status: &str| {
+///     let part = |value: Value| Part::new(value.to_string().into());
+///     SentView::new(
+///         version,
+///         part(json!({"table": 3})),
+///         Arc::new(part(json!({"legal": ["P", "1C"]}))),
+///         Arc::new(part(json!({"version": version, "status": status, "chat": vec!["a line"; 20]}))),
+///     )
+/// };
+/// let (first, second) = (view(1, "open"), view(2, "playing"));
+/// let mut memo = Memo::default();
+/// let read = |text: String| serde_json::from_str::<Value>(&text).unwrap();
+/// // No view was sent yet: the whole view.
+/// assert_eq!(read(message_from(None, &first, &mut memo))["type"], "view");
+/// // Then what changed since the last view sent.
+/// let patch = read(message_from(Some(&first), &second, &mut memo));
+/// assert_eq!(patch["type"], "patch");
+/// assert_eq!(patch["base"], 1);
+/// assert_eq!(patch["patch"], json!([
+///     {"op": "replace", "path": "/status", "value": "playing"},
+///     {"op": "replace", "path": "/version", "value": 2},
+/// ]));
+/// ```
 pub fn message_from(base: Option<&SentView>, view: &SentView, memo: &mut Memo) -> String {
     let Some(base) = base else {
         return view.full_message();

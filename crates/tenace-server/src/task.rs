@@ -10,7 +10,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tenace_cards::Player;
 use tenace_rules::Action;
 use tenace_store::{Appended, NewEvent, PlayerId, StoreError, TableId, TableStatus};
 use tenace_table::record::{Record, RecordMeta, Scope};
@@ -23,7 +22,7 @@ use crate::hub::Hub;
 use crate::limits::Window;
 use crate::message;
 use crate::my_tables::Seating;
-use crate::patch::{Part, SentView};
+use crate::patch::{SentView, VersionParts};
 
 /// Chat messages a player may send to a table in [`CHAT_WINDOW`], from any tab.
 const CHAT_MAX: usize = 5;
@@ -378,12 +377,9 @@ impl TableTask {
                         &self.elsewhere,
                         &mut self.view_cache,
                     );
-                    let parts = views.parts_for(Viewer::Player(player));
-                    let view = SentView::new(
+                    let view = VersionParts::default().view(
                         self.table.version(),
-                        Part::new(parts.own),
-                        Arc::new(Part::new(parts.seat)),
-                        Arc::new(Part::new(parts.shared)),
+                        views.parts_for(Viewer::Player(player)),
                     );
                     let text = view.full_message();
                     let sent = self.connections.get_mut(&conn).is_some_and(|c| {
@@ -853,8 +849,7 @@ impl TableTask {
             &mut self.view_cache,
         );
         let mut built: HashMap<PlayerKey, Arc<SentView>> = HashMap::new();
-        let mut seat_parts: HashMap<Option<Player>, Arc<Part>> = HashMap::new();
-        let mut shared: Option<Arc<Part>> = None;
+        let mut made = VersionParts::default();
         let mut memo = crate::patch::Memo::default();
         // Keyed by the player and their base, compared by address: tabs sent the same
         // view share one `SentView`. The bases replaced are kept to the end, so no
@@ -864,17 +859,7 @@ impl TableTask {
         let mut slow = Vec::new();
         for (&conn, c) in &mut self.connections {
             let view = built.entry(c.player).or_insert_with(|| {
-                let parts = views.parts_for(Viewer::Player(c.player));
-                let seat = seat_parts
-                    .entry(parts.seat_of)
-                    .or_insert_with(|| Arc::new(Part::new(parts.seat)));
-                let shared = shared.get_or_insert_with(|| Arc::new(Part::new(parts.shared)));
-                Arc::new(SentView::new(
-                    version,
-                    Part::new(parts.own),
-                    Arc::clone(seat),
-                    Arc::clone(shared),
-                ))
+                Arc::new(made.view(version, views.parts_for(Viewer::Player(c.player))))
             });
             let base = c.sent.as_deref();
             let key = (c.player, base.map_or(std::ptr::null(), std::ptr::from_ref));
