@@ -9,12 +9,12 @@
 //! and once for all spectators, and each viewer's own two members last. The finished
 //! deal's record, the largest member, is written once per deal ([`ViewCache`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
-use tenace_cards::{Card, Player};
+use tenace_cards::{Card, CardSet, Player};
 use tenace_protocol::state::ViewJson;
 use tenace_rules::{Action, View};
 
@@ -537,12 +537,17 @@ impl Views<'_> {
 
 /// The cards a viewer has seen in the deal: those visible to them, the turned-up ones,
 /// the played and named ones of the record and the trick on the table.
-pub(crate) fn seen_cards(deal: &View) -> HashSet<Card> {
-    let mut seen: HashSet<Card> = deal.visible_cards().iter().collect();
+pub(crate) fn seen_cards(deal: &View) -> CardSet {
+    let mut seen = deal.visible_cards();
     seen.extend(deal.turned_up);
-    for m in &deal.history {
-        seen.extend(cards_named(&m.action.to_string()));
-    }
+    // Read from the actions themselves: every seat's view of every version does this for
+    // the whole history, and writing each action out to find its card was a measurable
+    // part of writing the views.
+    seen.extend(deal.history.iter().filter_map(|m| match m.action {
+        Action::Card(card) | Action::Discard(card) => Some(card),
+        Action::NamedJoker(_) => Some(Card::JOKER),
+        _ => None,
+    }));
     if let Some(trick) = deal.trick {
         seen.extend(trick.cards().iter().copied());
     }
@@ -551,23 +556,23 @@ pub(crate) fn seen_cards(deal: &View) -> HashSet<Card> {
 
 /// A computer player's reason as a viewer who has seen `seen` may read it: `None` if it
 /// names a card they have not seen (a reason may speak of the bot's own hand).
-pub(crate) fn shown_reason<'r>(reason: &'r str, seen: &HashSet<Card>) -> Option<&'r str> {
+pub(crate) fn shown_reason<'r>(reason: &'r str, seen: &CardSet) -> Option<&'r str> {
     cards_named(reason)
-        .iter()
         .all(|card| seen.contains(card))
         .then_some(reason)
 }
 
 /// The cards a text names, as words of two or three letters (`SA`, `HT`, `JK`).
-pub(crate) fn cards_named(text: &str) -> Vec<Card> {
+fn cards_named(text: &str) -> impl Iterator<Item = Card> + '_ {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|word| (2..=3).contains(&word.len()))
         .filter_map(|word| word.parse::<Card>().ok())
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
     use crate::{Actor, Command, MatchKind, Settings, TableSetup};
 
@@ -593,7 +598,7 @@ mod tests {
             Some("1NT: 15-17 HCP")
         );
         assert_eq!(
-            cards_named("SA, HT and 1NT"),
+            cards_named("SA, HT and 1NT").collect::<Vec<_>>(),
             vec!["SA".parse::<Card>().expect("SA"), "HT".parse().expect("HT")]
         );
         // The table's setup is never in a view.
