@@ -635,6 +635,10 @@ fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
     value_end_at(bytes, start, 0)
 }
 
+/// How many bytes of a string [`value_end_at`] looks through one by one before it
+/// searches for the closing quote.
+const SHORT_STRING: usize = 16;
+
 /// [`value_end`] taken up at byte `i`, `depth` arrays or objects deep in the value:
 /// where a value's start is known to be the same as another's, only the rest is scanned.
 fn value_end_at(bytes: &[u8], i: usize, depth: usize) -> Option<usize> {
@@ -642,11 +646,22 @@ fn value_end_at(bytes: &[u8], i: usize, depth: usize) -> Option<usize> {
     while i < bytes.len() {
         match bytes[i] {
             b'"' => {
-                // To the closing quote, over escaped characters: most of a view's bytes
-                // are in strings (the reasons), so they are skipped in one search.
+                // To the closing quote, over escaped characters. Most strings of a view
+                // are short (keys, card codes, seats): looked through byte by byte. Most
+                // of its bytes are in a few long ones (the reasons): past the first few
+                // bytes, skipped in one search.
                 i += 1;
+                let short_end = (i + SHORT_STRING).min(bytes.len());
                 loop {
-                    let at = memchr::memchr2(b'"', b'\\', &bytes[i..])?;
+                    if i < short_end {
+                        match bytes[i] {
+                            b'"' => break,
+                            b'\\' => i += 2,
+                            _ => i += 1,
+                        }
+                        continue;
+                    }
+                    let at = memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
                     i += at;
                     if bytes[i] == b'"' {
                         break;
