@@ -367,12 +367,7 @@ fn led_suit_by(t: &Table, player: Player) -> Option<Suit> {
     let mut trick = 0usize;
     let mut leader_card = true;
     for m in &t.info.view.history {
-        let card = match m.action {
-            Action::Card(card) => Some(card),
-            Action::NamedJoker(_) => Some(Card::JOKER),
-            _ => None,
-        };
-        if let Some(card) = card {
+        if let Some(card) = m.action.card_played() {
             // The player who plays the first card of a trick leads it; dummy's cards are
             // recorded under declarer, so a lead from dummy counts as declarer's.
             if leader_card && m.player == player {

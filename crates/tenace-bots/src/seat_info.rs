@@ -4,7 +4,7 @@
 use tenace_cards::{CardSet, Player};
 use tenace_rules::bridge::BridgeVariant;
 use tenace_rules::trick::{SpecialRule, TrickRules};
-use tenace_rules::{Action, GameConfig, View};
+use tenace_rules::{GameConfig, View};
 
 use crate::hand_eval::DeckStyle;
 
@@ -75,11 +75,7 @@ impl<'a> SeatInfo<'a> {
         self.view
             .history
             .iter()
-            .filter_map(|m| match m.action {
-                Action::Card(c) => Some(c),
-                Action::NamedJoker(_) => Some(tenace_cards::Card::JOKER),
-                _ => None,
-            })
+            .filter_map(|m| m.action.card_played())
             .collect()
     }
 

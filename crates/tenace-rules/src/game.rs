@@ -80,6 +80,26 @@ impl Action {
             Action::Card(_) | Action::NamedJoker(_) | Action::PlayBlind
         )
     }
+
+    /// The card this action puts on the table face up, if it names one: a card, or the
+    /// joker named as a suit. (A blind play's card is the holder's unseen one; a discard
+    /// goes face down.)
+    ///
+    /// ```
+    /// use tenace_cards::Card;
+    /// use tenace_rules::Action;
+    /// assert_eq!("SA".parse::<Action>().unwrap().card_played(), "SA".parse().ok());
+    /// assert_eq!("JKS".parse::<Action>().unwrap().card_played(), Some(Card::JOKER));
+    /// assert_eq!(Action::PlayBlind.card_played(), None);
+    /// assert_eq!("discard SA".parse::<Action>().unwrap().card_played(), None);
+    /// ```
+    pub const fn card_played(&self) -> Option<Card> {
+        match self {
+            Action::Card(card) => Some(*card),
+            Action::NamedJoker(_) => Some(Card::JOKER),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Action {

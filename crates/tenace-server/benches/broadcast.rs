@@ -111,13 +111,11 @@ fn with_patches(versions: &[Table]) -> usize {
         let mut views = table.views(Some(1), &|_| true, &mut cache);
         let mut made = VersionParts::default();
         let mut memo = Memo::default();
-        // The views replaced live to the end of the broadcast, as the server keeps them.
-        let mut replaced = Vec::new();
         for id in people(table) {
             let parts = views.parts_for(Viewer::Player(id));
             let view = Arc::new(made.view(table.version(), parts));
             bytes += message_from(sent.get(&id).map(|v| &**v), &view, &mut memo).len();
-            replaced.push(sent.insert(id, view));
+            sent.insert(id, view);
         }
     }
     bytes

@@ -544,9 +544,8 @@ pub(crate) fn seen_cards(deal: &View) -> CardSet {
     // the whole history, and writing each action out to find its card was a measurable
     // part of writing the views.
     seen.extend(deal.history.iter().filter_map(|m| match m.action {
-        Action::Card(card) | Action::Discard(card) => Some(card),
-        Action::NamedJoker(_) => Some(Card::JOKER),
-        _ => None,
+        Action::Discard(card) => Some(card),
+        action => action.card_played(),
     }));
     if let Some(trick) = deal.trick {
         seen.extend(trick.cards().iter().copied());
